@@ -1,0 +1,28 @@
+# Helpers for tests that launch MPI jobs. Every such test has a timeout, so a hang fails fast.
+include_guard(GLOBAL)
+
+# bamboo_add_mpi_test(NAME <name> PROCS <p> [VF <k>] [WORKERS <n>] [TIMEOUT <s>]
+#                     [ENV <VAR=value>...] COMMAND <exe> [args...])
+# Runs `mpiexec -n <p> <exe> args` with BAMBOO_VF=<k> (default 1).
+function(bamboo_add_mpi_test)
+  cmake_parse_arguments(T "" "NAME;PROCS;VF;WORKERS;TIMEOUT" "ENV;COMMAND;LABELS" ${ARGN})
+  if(NOT T_VF)
+    set(T_VF 1)
+  endif()
+  if(NOT T_WORKERS)
+    set(T_WORKERS 1)
+  endif()
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT ${BAMBOO_TEST_TIMEOUT})
+  endif()
+  # `timeout` inside the test as well as CTest's TIMEOUT: CTest kills mpiexec, but a stuck
+  # MPI process may survive its launcher; timeout(1) sends KILL to the whole launch.
+  add_test(NAME ${T_NAME}
+           COMMAND timeout -k 5 ${T_TIMEOUT} ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${T_PROCS}
+                   ${T_COMMAND})
+  set_tests_properties(${T_NAME} PROPERTIES
+    TIMEOUT ${T_TIMEOUT}
+    PROCESSORS ${T_PROCS}
+    LABELS "mpi;${T_LABELS}"
+    ENVIRONMENT "BAMBOO_VF=${T_VF};BAMBOO_WORKERS=${T_WORKERS};${T_ENV}")
+endfunction()
