@@ -1,0 +1,113 @@
+// bamboo/mpi.h - MPI for virtual ranks.
+//
+// bamboo::mpi::X has the meaning and the parameters of MPI_X, for the virtual rank of the
+// calling task. Operations that can wait return Task<int> and are awaited:
+//
+//   co_await bamboo::mpi::Recv(Buf, N, MPI_DOUBLE, Left, 0, MPI_COMM_WORLD, &Status);
+//
+// they suspend the task, never the core. Operations that never wait return int directly.
+// Handles are MPI's own types: datatypes and ops are real MPI objects (create and commit them
+// with MPI's own calls); communicators are MPI_COMM_WORLD (all virtual ranks), MPI_COMM_SELF;
+// requests are values the runtime makes, valid only with bamboo::mpi calls.
+//
+// Every call takes a trailing std::source_location, defaulted to the call site: the deadlock
+// report names it.
+//
+// Thread safety: call these only from task code (inside bamboo::run), each virtual rank from
+// its own task, as MPI_THREAD_FUNNELED allows for a process.
+#pragma once
+
+#include "bamboo/task.h"
+
+#include <mpi.h>
+#include <source_location>
+
+namespace bamboo::mpi {
+
+using Where = std::source_location;
+
+// Environment. MPI itself is initialized by bamboo::run; these track each virtual rank's view.
+int Init(int *Argc, char ***Argv, Where W = Where::current());
+int Init_thread(int *Argc, char ***Argv, int Required, int *Provided,
+                Where W = Where::current());
+int Initialized(int *Flag);
+int Finalized(int *Flag);
+int Finalize(Where W = Where::current());
+int Query_thread(int *Provided);
+int Is_thread_main(int *Flag);
+[[noreturn]] int Abort(MPI_Comm Comm, int ErrorCode, Where W = Where::current());
+double Wtime();
+double Wtick();
+
+// Communicators.
+int Comm_rank(MPI_Comm Comm, int *Rank);
+int Comm_size(MPI_Comm Comm, int *Size);
+int Comm_set_errhandler(MPI_Comm Comm, MPI_Errhandler Handler);
+int Comm_get_errhandler(MPI_Comm Comm, MPI_Errhandler *Handler);
+
+// Point-to-point. Sends of up to BAMBOO_EAGER_LIMIT bytes (and every send inside an olap
+// region) take the data at the call and never wait; larger sends wait for the receive, as
+// MPI_Send may.
+Task<int> Send(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+               Where W = Where::current());
+Task<int> Ssend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
+                MPI_Comm Comm, Where W = Where::current());
+Task<int> Bsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
+                MPI_Comm Comm, Where W = Where::current());
+Task<int> Rsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
+                MPI_Comm Comm, Where W = Where::current());
+Task<int> Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+               MPI_Status *Status, Where W = Where::current());
+Task<int> Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest,
+                   int SendTag, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
+                   int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status,
+                   Where W = Where::current());
+Task<int> Sendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag,
+                           int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status,
+                           Where W = Where::current());
+
+int Isend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+          MPI_Request *Request, Where W = Where::current());
+int Issend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+           MPI_Request *Request, Where W = Where::current());
+int Ibsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+           MPI_Request *Request, Where W = Where::current());
+int Irsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+           MPI_Request *Request, Where W = Where::current());
+int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+          MPI_Request *Request, Where W = Where::current());
+
+Task<int> Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status,
+                Where W = Where::current());
+// When nothing matches, Iprobe lets the other ready tasks run before it returns.
+Task<int> Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Status,
+                 Where W = Where::current());
+
+Task<int> Wait(MPI_Request *Request, MPI_Status *Status, Where W = Where::current());
+Task<int> Waitall(int Count, MPI_Request Requests[], MPI_Status Statuses[],
+                  Where W = Where::current());
+Task<int> Waitany(int Count, MPI_Request Requests[], int *Index, MPI_Status *Status,
+                  Where W = Where::current());
+Task<int> Waitsome(int InCount, MPI_Request Requests[], int *OutCount, int Indices[],
+                   MPI_Status Statuses[], Where W = Where::current());
+// A test that fails lets the other ready tasks run before it returns.
+Task<int> Test(MPI_Request *Request, int *Flag, MPI_Status *Status, Where W = Where::current());
+Task<int> Testall(int Count, MPI_Request Requests[], int *Flag, MPI_Status Statuses[],
+                  Where W = Where::current());
+Task<int> Testany(int Count, MPI_Request Requests[], int *Index, int *Flag, MPI_Status *Status,
+                  Where W = Where::current());
+Task<int> Testsome(int InCount, MPI_Request Requests[], int *OutCount, int Indices[],
+                   MPI_Status Statuses[], Where W = Where::current());
+int Request_free(MPI_Request *Request);
+
+// Collectives. Any datatype; predefined and user (MPI_Op_create) operations; MPI_IN_PLACE
+// where MPI allows it.
+Task<int> Barrier(MPI_Comm Comm, Where W = Where::current());
+Task<int> Bcast(void *Buf, int Count, MPI_Datatype Type, int Root, MPI_Comm Comm,
+                Where W = Where::current());
+Task<int> Reduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
+                 int Root, MPI_Comm Comm, Where W = Where::current());
+Task<int> Allreduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type,
+                    MPI_Op Op, MPI_Comm Comm, Where W = Where::current());
+
+} // namespace bamboo::mpi

@@ -1,0 +1,36 @@
+// bamboo/options.h - the runtime's settings, read from the environment in one place.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace bamboo {
+
+// A setting with a bad value; the message names the variable and the value.
+class ConfigError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Options {
+  int VirtualRanksPerProcess = 1; // BAMBOO_VF
+  int Workers = 1;                // BAMBOO_WORKERS
+  bool Stats = false;             // BAMBOO_STATS
+  std::string TracePath;          // BAMBOO_TRACE
+  std::size_t EagerLimit = 32 * 1024; // BAMBOO_EAGER_LIMIT
+
+  // BAMBOO_* names that are not settings; the runtime warns about them, since a typo would
+  // otherwise be ignored silently.
+  std::vector<std::string> UnknownSettings;
+
+  // Reads every BAMBOO_* variable of the process environment; throws ConfigError on a bad
+  // value.
+  static Options fromEnvironment();
+
+  // The same from an environment block of "NAME=value" strings ending with nullptr.
+  static Options fromEnvironment(const char *const *Environ);
+};
+
+} // namespace bamboo

@@ -1,0 +1,124 @@
+// bamboo/task.h - the coroutine type of task code.
+//
+// A function that can wait (for a message, a request, a collective) returns bamboo::Task<T> and
+// is called with `co_await f(...)`. Tasks are lazy: the body starts when the task is awaited.
+//
+// Nested calls do not resume each other directly (symmetric transfer): GCC 12 does not turn
+// that into a tail call at -O0, so a loop that awaits a short task would grow the native stack
+// until it overflows. Instead every switch goes back to a per-thread trampoline loop that
+// resumes the next coroutine, so the stack depth stays constant whatever the call depth.
+//
+// Thread safety: a Task is owned by one virtual rank and resumed by one worker at a time.
+#pragma once
+
+#include <coroutine>
+#include <exception>
+#include <optional>
+#include <type_traits>
+#include <utility>
+
+namespace bamboo {
+
+namespace detail {
+
+// The coroutine that the running worker resumes next; empty when the running task has
+// suspended (or finished) and control goes back to the scheduler.
+std::coroutine_handle<> &nextToResume() noexcept;
+
+// Resumes `h` and every coroutine it hands control to, until none is left.
+void runTrampoline(std::coroutine_handle<> h);
+
+template <class Promise> struct FinalAwaiter {
+  bool await_ready() noexcept { return false; }
+  void await_suspend(std::coroutine_handle<Promise> self) noexcept {
+    // Hand control to whoever awaits us; a root task has no continuation and simply stops.
+    nextToResume() = self.promise().continuation;
+  }
+  void await_resume() noexcept {}
+};
+
+class PromiseBase {
+public:
+  std::suspend_always initial_suspend() noexcept { return {}; }
+  void unhandled_exception() noexcept { exception = std::current_exception(); }
+
+  std::coroutine_handle<> continuation;
+  std::exception_ptr exception;
+};
+
+} // namespace detail
+
+template <class T = void> class [[nodiscard]] Task {
+public:
+  struct promise_type : detail::PromiseBase {
+    Task get_return_object() noexcept {
+      return Task(std::coroutine_handle<promise_type>::from_promise(*this));
+    }
+    detail::FinalAwaiter<promise_type> final_suspend() noexcept { return {}; }
+    template <class U> void return_value(U &&V) { Value.emplace(std::forward<U>(V)); }
+
+    std::optional<T> Value;
+  };
+  using Handle = std::coroutine_handle<promise_type>;
+
+  Task() = default;
+  explicit Task(Handle H) noexcept : H(H) {}
+  Task(Task &&Other) noexcept : H(std::exchange(Other.H, {})) {}
+  Task &operator=(Task &&Other) noexcept {
+    if (this != &Other) {
+      destroy();
+      H = std::exchange(Other.H, {});
+    }
+    return *this;
+  }
+  Task(const Task &) = delete;
+  Task &operator=(const Task &) = delete;
+  ~Task() { destroy(); }
+
+  // Awaiting a task starts it; the awaiting coroutine continues when it finishes.
+  bool await_ready() const noexcept { return false; }
+  void await_suspend(std::coroutine_handle<> Awaiting) noexcept {
+    H.promise().continuation = Awaiting;
+    detail::nextToResume() = H;
+  }
+  T await_resume() { return result(); }
+
+  // For the scheduler and tests: the root coroutine handle and the outcome.
+  Handle handle() const noexcept { return H; }
+  // Gives up ownership without destroying the coroutine (a task that can never resume).
+  Handle release() noexcept { return std::exchange(H, {}); }
+  bool done() const noexcept { return H && H.done(); }
+  T result() {
+    auto &P = H.promise();
+    if (P.exception)
+      std::rethrow_exception(P.exception);
+    if constexpr (!std::is_void_v<T>)
+      return std::move(*P.Value);
+  }
+
+private:
+  void destroy() {
+    if (H)
+      H.destroy();
+    H = {};
+  }
+  Handle H;
+};
+
+template <> struct Task<void>::promise_type : detail::PromiseBase {
+  Task get_return_object() noexcept {
+    return Task(std::coroutine_handle<promise_type>::from_promise(*this));
+  }
+  detail::FinalAwaiter<promise_type> final_suspend() noexcept { return {}; }
+  void return_void() noexcept {}
+};
+
+// Runs a task to completion on the calling thread, outside any scheduler. Only for tasks that
+// never wait on the runtime (tests, pure computations).
+template <class T> T runSynchronously(Task<T> &&T0) {
+  Task<T> Owned = std::move(T0);
+  detail::runTrampoline(Owned.handle());
+  return Owned.result();
+}
+
+} // namespace bamboo

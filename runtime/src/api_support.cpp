@@ -1,0 +1,83 @@
+// api_support.cpp - entering a call, waiting, and MPI's error handling.
+#include "api_support.h"
+
+#include <algorithm>
+
+namespace bamboo::detail {
+
+Call enter(const char *Operation, const std::source_location &Where) {
+  RankTask *T = currentTask();
+  if (!T)
+    fatalError(std::string(Operation) + " at " + describe(Where) +
+               ": called outside a virtual rank (not from a task of bamboo::run)");
+  return Call{runtime(), *T, WaitSite{Operation, Where}};
+}
+
+bool Block::await_ready() {
+  std::lock_guard L(C.RT.Lock);
+  if (G.satisfied())
+    return true;
+  G.Waiter = &C.Rank;
+  C.Rank.Waiting = C.Site;
+  C.Rank.WaitingOn = &G;
+  return false;
+}
+
+void Yield::await_suspend(std::coroutine_handle<> H) {
+  C.Rank.ResumePoint = H;
+  std::lock_guard L(C.RT.Lock);
+  C.Rank.Waiting = C.Site;
+  C.Rank.WakePending = true;
+  C.Rank.WakePriority = 0;
+}
+
+void callError(const Call &C, const std::string &Message) {
+  fatalError("rank " + std::to_string(C.Rank.WorldRank) + ": " + C.Site.Operation + " at " +
+             describe(C.Site.Where) + ": " + Message);
+}
+
+int checkError(const Call &C, const Communicator &Comm, int Code) {
+  if (Code == MPI_SUCCESS || Code == MPI_ERR_IN_STATUS)
+    return Code;
+  for (MPI_Comm Handle : C.Rank.ErrorsReturn)
+    if (Handle == Comm.Handle)
+      return Code;
+  char Text[MPI_MAX_ERROR_STRING];
+  int Length = 0;
+  MPI_Error_string(Code, Text, &Length);
+  callError(C, std::string(Text, Length) + " (the communicator's error handler is "
+                                           "MPI_ERRORS_ARE_FATAL)");
+}
+
+void setEmptyStatus(MPI_Status *Status) {
+  if (Status == MPI_STATUS_IGNORE)
+    return;
+  Status->MPI_SOURCE = MPI_ANY_SOURCE;
+  Status->MPI_TAG = MPI_ANY_TAG;
+  Status->MPI_ERROR = MPI_SUCCESS;
+  MPI_Status_set_elements(Status, MPI_BYTE, 0);
+}
+
+void checkPeer(const Call &C, const Communicator &Comm, int Rank, bool AllowAnySource) {
+  if (Rank == MPI_PROC_NULL || (AllowAnySource && Rank == MPI_ANY_SOURCE))
+    return;
+  if (Rank < 0 || Rank >= Comm.Size)
+    callError(C, "invalid rank " + std::to_string(Rank) + " for " + Comm.Name + " of size " +
+                     std::to_string(Comm.Size));
+}
+
+void checkTag(const Call &C, int Tag, bool AllowAnyTag) {
+  if (AllowAnyTag && Tag == MPI_ANY_TAG)
+    return;
+  if (Tag < 0)
+    callError(C, "invalid tag " + std::to_string(Tag));
+}
+
+void checkCount(const Call &C, int Count, MPI_Datatype Type) {
+  if (Count < 0)
+    callError(C, "negative count " + std::to_string(Count));
+  if (Type == MPI_DATATYPE_NULL)
+    callError(C, "MPI_DATATYPE_NULL as datatype");
+}
+
+} // namespace bamboo::detail

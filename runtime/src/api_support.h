@@ -1,0 +1,65 @@
+// api_support.h - what every bamboo::mpi call shares: finding its task, waiting, errors.
+#pragma once
+
+#include "runtime_core.h"
+
+#include <coroutine>
+#include <source_location>
+#include <string>
+
+namespace bamboo::detail {
+
+// The context of one API call.
+struct Call {
+  Runtime &RT;
+  RankTask &Rank;
+  WaitSite Site;
+};
+
+// The calling task; a fatal error naming Operation outside a virtual rank.
+Call enter(const char *Operation, const std::source_location &Where);
+
+// Suspends the running task until G is satisfied. Whatever G waits for must have been
+// registered (under the engine lock) before; see scheduler.h for why no wake-up is lost.
+class Block {
+public:
+  Block(Call &C, WaitGroup &G) : C(C), G(G) {}
+  bool await_ready();
+  void await_suspend(std::coroutine_handle<> H) noexcept { C.Rank.ResumePoint = H; }
+  void await_resume() noexcept {}
+
+private:
+  Call &C;
+  WaitGroup &G;
+};
+
+// Lets the other ready tasks run once.
+class Yield {
+public:
+  explicit Yield(Call &C) : C(C) {}
+  bool await_ready() const noexcept { return false; }
+  void await_suspend(std::coroutine_handle<> H);
+  void await_resume() noexcept {}
+
+private:
+  Call &C;
+};
+
+// Applies the communicator's error handler: returns Code under MPI_ERRORS_RETURN, otherwise a
+// non-success Code is fatal for the job, with a message naming the rank and the call.
+int checkError(const Call &C, const Communicator &Comm, int Code);
+[[noreturn]] void callError(const Call &C, const std::string &Message);
+
+// MPI's status of an empty receive (MPI_REQUEST_NULL, MPI_PROC_NULL).
+void setEmptyStatus(MPI_Status *Status);
+inline void copyStatus(MPI_Status *To, const MPI_Status &From) {
+  if (To != MPI_STATUS_IGNORE)
+    *To = From;
+}
+
+// Validation shared by the point-to-point calls (under the lock).
+void checkPeer(const Call &C, const Communicator &Comm, int Rank, bool AllowAnySource);
+void checkTag(const Call &C, int Tag, bool AllowAnyTag);
+void checkCount(const Call &C, int Count, MPI_Datatype Type);
+
+} // namespace bamboo::detail

@@ -1,0 +1,65 @@
+// datatype.cpp - layouts, packing and unpacking of typed buffers.
+#include "datatype.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+namespace bamboo::detail {
+
+Layout layoutOf(int Count, MPI_Datatype Type) {
+  Layout L;
+  int Size = 0;
+  MPI_Type_size(Type, &Size);
+  MPI_Aint Lb = 0, Extent = 0, TrueLb = 0, TrueExtent = 0;
+  MPI_Type_get_extent(Type, &Lb, &Extent);
+  MPI_Type_get_true_extent(Type, &TrueLb, &TrueExtent);
+  L.Element = static_cast<std::size_t>(Size);
+  L.Bytes = L.Element * static_cast<std::size_t>(std::max(Count, 0));
+  // Elements are back to back and each one has no holes.
+  L.Contiguous = Size == Extent && TrueExtent == Size && TrueLb == Lb;
+  L.Offset = TrueLb;
+  return L;
+}
+
+void pack(const void *Buf, int Count, MPI_Datatype Type, const Layout &L, std::byte *Out) {
+  if (L.Bytes == 0)
+    return;
+  if (L.Contiguous) {
+    std::memcpy(Out, static_cast<const std::byte *>(Buf) + L.Offset, L.Bytes);
+    return;
+  }
+  int Position = 0;
+  MPI_Pack(Buf, Count, Type, Out, static_cast<int>(L.Bytes), &Position, MPI_COMM_WORLD);
+}
+
+std::size_t unpack(const std::byte *In, std::size_t InBytes, void *Buf, int Count,
+                   MPI_Datatype Type, const Layout &L) {
+  std::size_t Bytes = std::min(InBytes, L.Bytes);
+  if (Bytes == 0)
+    return 0;
+  if (L.Contiguous) {
+    std::memcpy(static_cast<std::byte *>(Buf) + L.Offset, In, Bytes);
+    return Bytes;
+  }
+  int Elements = static_cast<int>(Bytes / L.Element);
+  Bytes = static_cast<std::size_t>(Elements) * L.Element;
+  int Position = 0;
+  // MPI_Unpack takes a non-const input buffer in old signatures; it does not write to it.
+  MPI_Unpack(const_cast<std::byte *>(In), static_cast<int>(Bytes), &Position, Buf, Elements,
+             Type, MPI_COMM_WORLD);
+  (void)Count;
+  return Bytes;
+}
+
+bool packedFormIsNative() {
+  const double Values[3] = {1.5, -2.25, 1e300};
+  std::vector<std::byte> Packed(64);
+  int Position = 0;
+  MPI_Pack(Values, 3, MPI_DOUBLE, Packed.data(), static_cast<int>(Packed.size()), &Position,
+           MPI_COMM_WORLD);
+  return Position == static_cast<int>(sizeof Values) &&
+         std::memcmp(Packed.data(), Values, sizeof Values) == 0;
+}
+
+} // namespace bamboo::detail

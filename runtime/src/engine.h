@@ -1,0 +1,69 @@
+// engine.h - point-to-point matching and delivery for the virtual ranks of this process.
+//
+// Every member runs under the runtime's engine lock.
+#pragma once
+
+#include "datatype.h"
+#include "message.h"
+
+#include <string>
+
+#include <cstdint>
+#include <vector>
+
+namespace bamboo::detail {
+
+class Runtime;
+class CommunicatorTable;
+struct RecordHeader;
+
+enum class SendMode {
+  Standard,    // eager up to the eager limit, rendezvous above
+  Buffered,    // the data is copied at the call: the send completes at once
+  Synchronous, // completes when a receive has matched
+};
+
+class Engine {
+public:
+  explicit Engine(Runtime &RT) : RT(RT) {}
+  void init(int LocalRanks) { Mailboxes = std::vector<Mailbox>(LocalRanks); }
+
+  // Starts a receive (R's buffer, envelope and owner are set); it may complete at once.
+  void startRecv(Request &R);
+  // Starts a send of S.SendBuf to S.DestWorld; it may complete at once.
+  void startSend(Request &S, const Envelope &Env, SendMode Mode);
+
+  // A message from another process for local rank DestWorld.
+  void deliver(int DestWorld, std::unique_ptr<Message> M);
+  // A rendezvous payload has landed in Temp (or directly in R's buffer when Temp is empty).
+  void finishPayload(Request &R, const std::vector<std::byte> &Temp, std::size_t Bytes);
+
+  // The oldest unexpected message a probe by local rank LocalIndex would see, or null.
+  const Message *probe(int LocalIndex, int Source, int Tag, int Context) const;
+  void addProbe(int LocalIndex, ProbeWait &P) { Mailboxes[LocalIndex].Probes.push_back(&P); }
+  void removeProbe(int LocalIndex, ProbeWait &P);
+
+  // Marks R complete and wakes whoever waits for it; a request the user freed is deleted.
+  void complete(Request &R);
+
+  // Fills R's status and error for a message of Bytes bytes and envelope Env.
+  static void setStatus(Request &R, const Envelope &Env, std::size_t Received, bool Truncated);
+
+  // Unmatched messages (statistics).
+  std::size_t unexpectedCount() const;
+  // What local rank WorldRank still waits for, one line each (the deadlock report).
+  std::vector<std::string> pendingOperations(int WorldRank,
+                                             const CommunicatorTable &Comms) const;
+
+private:
+  Mailbox &mailboxOf(int WorldRank);
+  // Moves M's data into receive R and completes what can be completed.
+  void transfer(Message &M, Request &R);
+  void enqueueUnexpected(Mailbox &Box, std::unique_ptr<Message> M);
+  void sendRemote(Request &S, const Envelope &Env, SendMode Mode, const Layout &L);
+
+  Runtime &RT;
+  std::vector<Mailbox> Mailboxes;
+};
+
+} // namespace bamboo::detail

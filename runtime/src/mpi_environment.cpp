@@ -1,0 +1,121 @@
+// mpi_environment.cpp - MPI_Init and friends, communicator queries and error handlers.
+//
+// MPI itself is initialized once per process by bamboo::run; each virtual rank keeps its own
+// view of having called MPI_Init and MPI_Finalize.
+#include "bamboo/mpi.h"
+
+#include "api_support.h"
+
+#include <algorithm>
+
+namespace bamboo::mpi {
+
+using namespace detail;
+
+namespace {
+using Lock = std::lock_guard<std::mutex>;
+// One virtual rank is one MPI "process" whose MPI calls come from its task only.
+constexpr int ProvidedThreadLevel = MPI_THREAD_FUNNELED;
+} // namespace
+
+int Init(int *, char ***, Where W) {
+  Call C = enter("MPI_Init", W);
+  if (C.Rank.MPIInitialized)
+    callError(C, "MPI is already initialized in this rank");
+  C.Rank.MPIInitialized = true;
+  return MPI_SUCCESS;
+}
+
+int Init_thread(int *Argc, char ***Argv, int Required, int *Provided, Where W) {
+  Call C = enter("MPI_Init_thread", W);
+  if (C.Rank.MPIInitialized)
+    callError(C, "MPI is already initialized in this rank");
+  C.Rank.MPIInitialized = true;
+  (void)Argc;
+  (void)Argv;
+  *Provided = std::min(Required, ProvidedThreadLevel);
+  return MPI_SUCCESS;
+}
+
+int Initialized(int *Flag) {
+  RankTask *T = currentTask();
+  *Flag = T && T->MPIInitialized;
+  return MPI_SUCCESS;
+}
+
+int Finalized(int *Flag) {
+  RankTask *T = currentTask();
+  *Flag = T && T->MPIFinalized;
+  return MPI_SUCCESS;
+}
+
+int Finalize(Where W) {
+  Call C = enter("MPI_Finalize", W);
+  if (!C.Rank.MPIInitialized || C.Rank.MPIFinalized)
+    callError(C, "MPI_Finalize without MPI_Init, or called twice");
+  // The runtime keeps MPI alive until every rank of the job is done, so nothing waits here.
+  C.Rank.MPIFinalized = true;
+  return MPI_SUCCESS;
+}
+
+int Query_thread(int *Provided) {
+  *Provided = ProvidedThreadLevel;
+  return MPI_SUCCESS;
+}
+
+int Is_thread_main(int *Flag) {
+  *Flag = currentTask() != nullptr;
+  return MPI_SUCCESS;
+}
+
+int Abort(MPI_Comm, int ErrorCode, Where W) {
+  Call C = enter("MPI_Abort", W);
+  std::fflush(stdout);
+  std::fprintf(stderr, "bamboo: rank %d called MPI_Abort with error code %d at %s\n",
+               C.Rank.WorldRank, ErrorCode, describe(W).c_str());
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, ErrorCode);
+  std::_Exit(ErrorCode ? ErrorCode : 1);
+}
+
+double Wtime() { return MPI_Wtime(); }
+double Wtick() { return MPI_Wtick(); }
+
+int Comm_rank(MPI_Comm Comm, int *Rank) {
+  Call C = enter("MPI_Comm_rank", std::source_location::current());
+  Lock L(C.RT.Lock);
+  *Rank = C.RT.Comms.lookup(Comm, C.Site).rankOf(C.Rank.WorldRank);
+  return MPI_SUCCESS;
+}
+
+int Comm_size(MPI_Comm Comm, int *Size) {
+  Call C = enter("MPI_Comm_size", std::source_location::current());
+  Lock L(C.RT.Lock);
+  *Size = C.RT.Comms.lookup(Comm, C.Site).Size;
+  return MPI_SUCCESS;
+}
+
+int Comm_set_errhandler(MPI_Comm Comm, MPI_Errhandler Handler) {
+  Call C = enter("MPI_Comm_set_errhandler", std::source_location::current());
+  {
+    Lock L(C.RT.Lock);
+    C.RT.Comms.lookup(Comm, C.Site);
+  }
+  auto &List = C.Rank.ErrorsReturn;
+  List.erase(std::remove(List.begin(), List.end(), Comm), List.end());
+  if (Handler == MPI_ERRORS_RETURN)
+    List.push_back(Comm);
+  else if (Handler != MPI_ERRORS_ARE_FATAL)
+    callError(C, "only MPI_ERRORS_ARE_FATAL and MPI_ERRORS_RETURN are supported");
+  return MPI_SUCCESS;
+}
+
+int Comm_get_errhandler(MPI_Comm Comm, MPI_Errhandler *Handler) {
+  Call C = enter("MPI_Comm_get_errhandler", std::source_location::current());
+  const auto &List = C.Rank.ErrorsReturn;
+  *Handler = std::find(List.begin(), List.end(), Comm) != List.end() ? MPI_ERRORS_RETURN
+                                                                      : MPI_ERRORS_ARE_FATAL;
+  return MPI_SUCCESS;
+}
+
+} // namespace bamboo::mpi

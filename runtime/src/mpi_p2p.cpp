@@ -1,0 +1,614 @@
+// mpi_p2p.cpp - point-to-point calls of bamboo::mpi: sends, receives, probes, requests.
+//
+// The pattern of a call that may wait: under the engine lock, start the operation and, if it
+// has not completed at once, attach a WaitGroup to it; then co_await Block, which suspends
+// only if the group is still unsatisfied. Inside an olap region receives and waits are
+// registered with the region instead (region.cpp finishes them).
+#include "bamboo/mpi.h"
+
+#include "api_support.h"
+#include "region_state.h"
+
+#include <algorithm>
+
+namespace bamboo::mpi {
+
+using namespace detail;
+
+namespace {
+
+using Lock = std::lock_guard<std::mutex>;
+
+// Fills S and starts it. Under the lock.
+const Communicator &beginSend(Call &C, Request &S, const void *Buf, int Count,
+                              MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+                              SendMode Mode) {
+  const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
+  checkPeer(C, Cm, Dest, false);
+  checkTag(C, Tag, false);
+  checkCount(C, Count, Type);
+  S.Owner = &C.Rank;
+  S.Site = C.Site;
+  S.SendBuf = Buf;
+  S.Count = Count;
+  S.Type = Type;
+  S.Tag = Tag;
+  S.Context = Cm.Context;
+  S.Comm = &Cm;
+  S.DestWorld = Cm.worldRankOf(Dest, C.Rank);
+  // Inside an olap region every send takes its data at the call (SPEC §3).
+  if (C.Rank.OpenRegion && Mode == SendMode::Standard)
+    Mode = SendMode::Buffered;
+  C.RT.Eng.startSend(S, Envelope{Cm.rankOf(C.Rank.WorldRank), Tag, Cm.Context}, Mode);
+  return Cm;
+}
+
+// Fills R and starts it. Under the lock.
+const Communicator &beginRecv(Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type,
+                              int Source, int Tag, MPI_Comm Comm) {
+  const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
+  checkPeer(C, Cm, Source, true);
+  checkTag(C, Tag, true);
+  checkCount(C, Count, Type);
+  R.Owner = &C.Rank;
+  R.Site = C.Site;
+  R.Buf = Buf;
+  R.Count = Count;
+  R.Type = Type;
+  R.Source = Source;
+  R.Tag = Tag;
+  R.Context = Cm.Context;
+  R.Comm = &Cm;
+  C.RT.Eng.startRecv(R);
+  return Cm;
+}
+
+// Attaches R to G if it is still running. Under the lock.
+void await(WaitGroup &G, Request &R) {
+  if (R.Complete)
+    return;
+  ++G.Pending;
+  R.Group = &G;
+}
+
+// Detaches G from every request still pointing at it (Waitany/Waitsome). Under the lock.
+void detach(WaitGroup &G, int Count, MPI_Request Handles[], Call &C) {
+  for (int I = 0; I < Count; ++I)
+    if (Request *R = C.RT.Requests.lookup(Handles[I], C.Site); R && R->Group == &G)
+      R->Group = nullptr;
+}
+
+MPI_Status *statusAt(MPI_Status Statuses[], int I) {
+  return Statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &Statuses[I];
+}
+
+// Completes a request the user holds: status, handle reset to MPI_REQUEST_NULL, release.
+// Returns its error code after the communicator's error handler. Under the lock.
+int finish(Call &C, MPI_Request *Handle, Request &R, MPI_Status *Status) {
+  if (R.Kind == RequestKind::Recv)
+    copyStatus(Status, R.Status);
+  else
+    setEmptyStatus(Status);
+  const Communicator &Cm = *R.Comm;
+  int Error = R.Error;
+  C.RT.Requests.remove(*Handle);
+  *Handle = MPI_REQUEST_NULL;
+  release(&R);
+  return checkError(C, Cm, Error);
+}
+
+Task<int> blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest,
+                       int Tag, MPI_Comm Comm, SendMode Mode) {
+  Request S;
+  WaitGroup G;
+  {
+    Lock L(C.RT.Lock);
+    beginSend(C, S, Buf, Count, Type, Dest, Tag, Comm, Mode);
+    await(G, S);
+  }
+  co_await Block(C, G);
+  co_return MPI_SUCCESS;
+}
+
+int nonblockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
+                    MPI_Comm Comm, MPI_Request *Handle, SendMode Mode) {
+  auto *S = new Request; // held by the handle
+  Lock L(C.RT.Lock);
+  beginSend(C, *S, Buf, Count, Type, Dest, Tag, Comm, Mode);
+  *Handle = C.RT.Requests.add(S);
+  return MPI_SUCCESS;
+}
+
+// Registers a receive of the open region (MPI_Recv inside olap). Under the lock.
+void regionRecv(Call &C, void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
+                MPI_Comm Comm, MPI_Status *Status) {
+  auto *R = new Request;
+  R->Holders = 0; // held by the region alone
+  beginRecv(C, *R, Buf, Count, Type, Source, Tag, Comm);
+  C.Rank.OpenRegion->hold(R);
+  C.Rank.OpenRegion->Receives.emplace_back(R, Status);
+}
+
+// Lookups that skip MPI_REQUEST_NULL; under the lock.
+std::vector<Request *> lookupAll(Call &C, int Count, MPI_Request Handles[]) {
+  std::vector<Request *> Found(Count);
+  for (int I = 0; I < Count; ++I)
+    Found[I] = C.RT.Requests.lookup(Handles[I], C.Site);
+  return Found;
+}
+
+// Inside a region a wait is deferred to the region's end; the region holds its requests.
+bool deferToRegion(Call &C, int Count, MPI_Request Handles[],
+                   std::function<Task<int>()> Finish) {
+  RegionState *Region = C.Rank.OpenRegion;
+  if (!Region)
+    return false;
+  Lock L(C.RT.Lock);
+  for (Request *R : lookupAll(C, Count, Handles))
+    if (R)
+      Region->hold(R);
+  Region->Deferred.push_back(std::move(Finish));
+  return true;
+}
+
+} // namespace
+
+// Sends.
+
+Task<int> Send(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+               Where W) {
+  return blockingSend(enter("MPI_Send", W), Buf, Count, Type, Dest, Tag, Comm,
+                      SendMode::Standard);
+}
+Task<int> Ssend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
+                MPI_Comm Comm, Where W) {
+  return blockingSend(enter("MPI_Ssend", W), Buf, Count, Type, Dest, Tag, Comm,
+                      SendMode::Synchronous);
+}
+Task<int> Bsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
+                MPI_Comm Comm, Where W) {
+  return blockingSend(enter("MPI_Bsend", W), Buf, Count, Type, Dest, Tag, Comm,
+                      SendMode::Buffered);
+}
+Task<int> Rsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
+                MPI_Comm Comm, Where W) {
+  // A ready send may be implemented as a standard one (MPI 3.1, 3.4).
+  return blockingSend(enter("MPI_Rsend", W), Buf, Count, Type, Dest, Tag, Comm,
+                      SendMode::Standard);
+}
+
+int Isend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+          MPI_Request *Request, Where W) {
+  return nonblockingSend(enter("MPI_Isend", W), Buf, Count, Type, Dest, Tag, Comm, Request,
+                         SendMode::Standard);
+}
+int Issend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+           MPI_Request *Request, Where W) {
+  return nonblockingSend(enter("MPI_Issend", W), Buf, Count, Type, Dest, Tag, Comm, Request,
+                         SendMode::Synchronous);
+}
+int Ibsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+           MPI_Request *Request, Where W) {
+  return nonblockingSend(enter("MPI_Ibsend", W), Buf, Count, Type, Dest, Tag, Comm, Request,
+                         SendMode::Buffered);
+}
+int Irsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+           MPI_Request *Request, Where W) {
+  return nonblockingSend(enter("MPI_Irsend", W), Buf, Count, Type, Dest, Tag, Comm, Request,
+                         SendMode::Standard);
+}
+
+// Receives.
+
+Task<int> Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+               MPI_Status *Status, Where W) {
+  Call C = enter("MPI_Recv", W);
+  if (C.Rank.OpenRegion) {
+    Lock L(C.RT.Lock);
+    regionRecv(C, Buf, Count, Type, Source, Tag, Comm, Status);
+    co_return MPI_SUCCESS;
+  }
+  Request R;
+  WaitGroup G;
+  const Communicator *Cm;
+  {
+    Lock L(C.RT.Lock);
+    Cm = &beginRecv(C, R, Buf, Count, Type, Source, Tag, Comm);
+    await(G, R);
+  }
+  co_await Block(C, G);
+  copyStatus(Status, R.Status);
+  co_return checkError(C, *Cm, R.Error);
+}
+
+int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+          MPI_Request *Handle, Where W) {
+  Call C = enter("MPI_Irecv", W);
+  auto *R = new Request; // held by the handle
+  Lock L(C.RT.Lock);
+  beginRecv(C, *R, Buf, Count, Type, Source, Tag, Comm);
+  *Handle = C.RT.Requests.add(R);
+  if (C.Rank.OpenRegion)
+    C.Rank.OpenRegion->hold(R); // part of the region's firing rule
+  return MPI_SUCCESS;
+}
+
+Task<int> Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest,
+                   int SendTag, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
+                   int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status, Where W) {
+  Call C = enter("MPI_Sendrecv", W);
+  if (C.Rank.OpenRegion) {
+    Lock L(C.RT.Lock);
+    regionRecv(C, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Status);
+    Request S; // buffered inside a region: completes at once
+    beginSend(C, S, SendBuf, SendCount, SendType, Dest, SendTag, Comm, SendMode::Buffered);
+    co_return MPI_SUCCESS;
+  }
+  // The receive is posted first, so two ranks exchanging large messages cannot deadlock.
+  Request R, S;
+  WaitGroup G;
+  const Communicator *Cm;
+  {
+    Lock L(C.RT.Lock);
+    Cm = &beginRecv(C, R, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm);
+    beginSend(C, S, SendBuf, SendCount, SendType, Dest, SendTag, Comm, SendMode::Standard);
+    await(G, R);
+    await(G, S);
+  }
+  co_await Block(C, G);
+  copyStatus(Status, R.Status);
+  co_return checkError(C, *Cm, R.Error);
+}
+
+Task<int> Sendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag,
+                           int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status,
+                           Where W) {
+  // The outgoing data is packed first, so the receive may overwrite the buffer.
+  Layout L = layoutOf(Count, Type);
+  std::vector<std::byte> Outgoing(L.Bytes);
+  pack(Buf, Count, Type, L, Outgoing.data());
+  co_return co_await Sendrecv(Outgoing.data(), static_cast<int>(Outgoing.size()), MPI_BYTE,
+                              Dest, SendTag, Buf, Count, Type, Source, RecvTag, Comm, Status,
+                              W);
+}
+
+// Probes.
+
+namespace {
+void probeStatus(MPI_Status *Status, const Message &M) {
+  if (Status == MPI_STATUS_IGNORE)
+    return;
+  Status->MPI_SOURCE = M.Env.Source;
+  Status->MPI_TAG = M.Env.Tag;
+  Status->MPI_ERROR = MPI_SUCCESS;
+  MPI_Status_set_elements_x(Status, MPI_BYTE, static_cast<MPI_Count>(M.Bytes));
+}
+
+// Probes once; true and the status if a message matches. Under the lock.
+bool probeNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Status *Status,
+              int &Context) {
+  const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
+  checkPeer(C, Cm, Source, true);
+  checkTag(C, Tag, true);
+  Context = Cm.Context;
+  if (Source == MPI_PROC_NULL) {
+    setEmptyStatus(Status);
+    if (Status != MPI_STATUS_IGNORE)
+      Status->MPI_SOURCE = MPI_PROC_NULL;
+    return true;
+  }
+  if (const Message *M = C.RT.Eng.probe(C.Rank.LocalIndex, Source, Tag, Context)) {
+    probeStatus(Status, *M);
+    return true;
+  }
+  return false;
+}
+} // namespace
+
+Task<int> Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, Where W) {
+  Call C = enter("MPI_Probe", W);
+  for (;;) {
+    ProbeWait P;
+    {
+      Lock L(C.RT.Lock);
+      if (probeNow(C, Source, Tag, Comm, Status, P.Context))
+        co_return MPI_SUCCESS;
+      P.Source = Source;
+      P.Tag = Tag;
+      P.Group.Pending = 1;
+      C.RT.Eng.addProbe(C.Rank.LocalIndex, P);
+    }
+    co_await Block(C, P.Group);
+    Lock L(C.RT.Lock);
+    C.RT.Eng.removeProbe(C.Rank.LocalIndex, P);
+  }
+}
+
+Task<int> Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Status, Where W) {
+  Call C = enter("MPI_Iprobe", W);
+  int Context;
+  {
+    Lock L(C.RT.Lock);
+    if ((*Flag = probeNow(C, Source, Tag, Comm, Status, Context)))
+      co_return MPI_SUCCESS;
+  }
+  co_await Yield(C);
+  Lock L(C.RT.Lock);
+  *Flag = probeNow(C, Source, Tag, Comm, Status, Context);
+  co_return MPI_SUCCESS;
+}
+
+// Waits.
+
+Task<int> Wait(MPI_Request *Handle, MPI_Status *Status, Where W) {
+  Call C = enter("MPI_Wait", W);
+  if (deferToRegion(C, 1, Handle, [=] { return Wait(Handle, Status, W); }))
+    co_return MPI_SUCCESS;
+  Request *R;
+  WaitGroup G;
+  {
+    Lock L(C.RT.Lock);
+    R = C.RT.Requests.lookup(*Handle, C.Site);
+    if (R)
+      await(G, *R);
+  }
+  if (!R) {
+    setEmptyStatus(Status);
+    co_return MPI_SUCCESS;
+  }
+  co_await Block(C, G);
+  Lock L(C.RT.Lock);
+  co_return finish(C, Handle, *R, Status);
+}
+
+Task<int> Waitall(int Count, MPI_Request Handles[], MPI_Status Statuses[], Where W) {
+  Call C = enter("MPI_Waitall", W);
+  if (deferToRegion(C, Count, Handles, [=] { return Waitall(Count, Handles, Statuses, W); }))
+    co_return MPI_SUCCESS;
+  WaitGroup G;
+  {
+    Lock L(C.RT.Lock);
+    for (Request *R : lookupAll(C, Count, Handles))
+      if (R)
+        await(G, *R);
+  }
+  co_await Block(C, G);
+  Lock L(C.RT.Lock);
+  bool AnyError = false;
+  std::vector<Request *> Found = lookupAll(C, Count, Handles);
+  for (int I = 0; I < Count; ++I) {
+    if (!Found[I]) {
+      setEmptyStatus(statusAt(Statuses, I));
+      continue;
+    }
+    if (finish(C, &Handles[I], *Found[I], statusAt(Statuses, I)) != MPI_SUCCESS)
+      AnyError = true;
+  }
+  co_return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
+}
+
+Task<int> Waitany(int Count, MPI_Request Handles[], int *Index, MPI_Status *Status, Where W) {
+  Call C = enter("MPI_Waitany", W);
+  if (deferToRegion(C, Count, Handles,
+                    [=] { return Waitany(Count, Handles, Index, Status, W); }))
+    co_return MPI_SUCCESS;
+  WaitGroup G;
+  G.WakeOnAny = true;
+  {
+    Lock L(C.RT.Lock);
+    bool AnyActive = false;
+    for (Request *R : lookupAll(C, Count, Handles)) {
+      if (!R)
+        continue;
+      AnyActive = true;
+      if (R->Complete)
+        ++G.Completed;
+      else
+        await(G, *R);
+    }
+    if (!AnyActive) {
+      *Index = MPI_UNDEFINED;
+      setEmptyStatus(Status);
+      co_return MPI_SUCCESS;
+    }
+  }
+  co_await Block(C, G);
+  Lock L(C.RT.Lock);
+  detach(G, Count, Handles, C);
+  std::vector<Request *> Found = lookupAll(C, Count, Handles);
+  for (int I = 0; I < Count; ++I)
+    if (Found[I] && Found[I]->Complete) {
+      *Index = I;
+      co_return finish(C, &Handles[I], *Found[I], Status);
+    }
+  callError(C, "internal error: woken without a completed request");
+}
+
+Task<int> Waitsome(int InCount, MPI_Request Handles[], int *OutCount, int Indices[],
+                   MPI_Status Statuses[], Where W) {
+  Call C = enter("MPI_Waitsome", W);
+  if (deferToRegion(C, InCount, Handles, [=] {
+        return Waitsome(InCount, Handles, OutCount, Indices, Statuses, W);
+      }))
+    co_return MPI_SUCCESS;
+  WaitGroup G;
+  G.WakeOnAny = true;
+  {
+    Lock L(C.RT.Lock);
+    bool AnyActive = false;
+    for (Request *R : lookupAll(C, InCount, Handles)) {
+      if (!R)
+        continue;
+      AnyActive = true;
+      if (R->Complete)
+        ++G.Completed;
+      else
+        await(G, *R);
+    }
+    if (!AnyActive) {
+      *OutCount = MPI_UNDEFINED;
+      co_return MPI_SUCCESS;
+    }
+  }
+  co_await Block(C, G);
+  Lock L(C.RT.Lock);
+  detach(G, InCount, Handles, C);
+  std::vector<Request *> Found = lookupAll(C, InCount, Handles);
+  int Out = 0;
+  bool AnyError = false;
+  for (int I = 0; I < InCount; ++I)
+    if (Found[I] && Found[I]->Complete) {
+      Indices[Out] = I;
+      if (finish(C, &Handles[I], *Found[I], statusAt(Statuses, Out)) != MPI_SUCCESS)
+        AnyError = true;
+      ++Out;
+    }
+  *OutCount = Out;
+  co_return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
+}
+
+// Tests. Each looks once, lets the other tasks run if nothing completed, and looks again.
+
+namespace {
+// Try once: the indices of completed requests, and whether any request is active.
+struct Completion {
+  std::vector<int> Done;
+  int Active = 0;
+};
+Completion completedNow(Call &C, int Count, MPI_Request Handles[]) {
+  Completion Out;
+  std::vector<Request *> Found = lookupAll(C, Count, Handles);
+  for (int I = 0; I < Count; ++I) {
+    if (!Found[I])
+      continue;
+    ++Out.Active;
+    if (Found[I]->Complete)
+      Out.Done.push_back(I);
+  }
+  return Out;
+}
+} // namespace
+
+Task<int> Test(MPI_Request *Handle, int *Flag, MPI_Status *Status, Where W) {
+  Call C = enter("MPI_Test", W);
+  for (int Attempt = 0;; ++Attempt) {
+    {
+      Lock L(C.RT.Lock);
+      Request *R = C.RT.Requests.lookup(*Handle, C.Site);
+      if (!R) {
+        *Flag = 1;
+        setEmptyStatus(Status);
+        co_return MPI_SUCCESS;
+      }
+      if (R->Complete) {
+        *Flag = 1;
+        co_return finish(C, Handle, *R, Status);
+      }
+      if (Attempt == 1) {
+        *Flag = 0;
+        co_return MPI_SUCCESS;
+      }
+    }
+    co_await Yield(C);
+  }
+}
+
+Task<int> Testall(int Count, MPI_Request Handles[], int *Flag, MPI_Status Statuses[],
+                  Where W) {
+  Call C = enter("MPI_Testall", W);
+  for (int Attempt = 0;; ++Attempt) {
+    {
+      Lock L(C.RT.Lock);
+      Completion Now = completedNow(C, Count, Handles);
+      if (static_cast<int>(Now.Done.size()) == Now.Active) {
+        *Flag = 1;
+        bool AnyError = false;
+        std::vector<Request *> Found = lookupAll(C, Count, Handles);
+        for (int I = 0; I < Count; ++I) {
+          if (!Found[I])
+            setEmptyStatus(statusAt(Statuses, I));
+          else if (finish(C, &Handles[I], *Found[I], statusAt(Statuses, I)) != MPI_SUCCESS)
+            AnyError = true;
+        }
+        co_return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
+      }
+      if (Attempt == 1) {
+        *Flag = 0;
+        co_return MPI_SUCCESS;
+      }
+    }
+    co_await Yield(C);
+  }
+}
+
+Task<int> Testany(int Count, MPI_Request Handles[], int *Index, int *Flag, MPI_Status *Status,
+                  Where W) {
+  Call C = enter("MPI_Testany", W);
+  for (int Attempt = 0;; ++Attempt) {
+    {
+      Lock L(C.RT.Lock);
+      Completion Now = completedNow(C, Count, Handles);
+      if (Now.Active == 0) {
+        *Flag = 1;
+        *Index = MPI_UNDEFINED;
+        setEmptyStatus(Status);
+        co_return MPI_SUCCESS;
+      }
+      if (!Now.Done.empty()) {
+        *Flag = 1;
+        *Index = Now.Done.front();
+        Request *R = C.RT.Requests.lookup(Handles[*Index], C.Site);
+        co_return finish(C, &Handles[*Index], *R, Status);
+      }
+      if (Attempt == 1) {
+        *Flag = 0;
+        *Index = MPI_UNDEFINED;
+        co_return MPI_SUCCESS;
+      }
+    }
+    co_await Yield(C);
+  }
+}
+
+Task<int> Testsome(int InCount, MPI_Request Handles[], int *OutCount, int Indices[],
+                   MPI_Status Statuses[], Where W) {
+  Call C = enter("MPI_Testsome", W);
+  for (int Attempt = 0;; ++Attempt) {
+    {
+      Lock L(C.RT.Lock);
+      Completion Now = completedNow(C, InCount, Handles);
+      if (Now.Active == 0) {
+        *OutCount = MPI_UNDEFINED;
+        co_return MPI_SUCCESS;
+      }
+      if (!Now.Done.empty() || Attempt == 1) {
+        bool AnyError = false;
+        int Out = 0;
+        for (int I : Now.Done) {
+          Indices[Out] = I;
+          Request *R = C.RT.Requests.lookup(Handles[I], C.Site);
+          if (finish(C, &Handles[I], *R, statusAt(Statuses, Out)) != MPI_SUCCESS)
+            AnyError = true;
+          ++Out;
+        }
+        *OutCount = Out;
+        co_return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
+      }
+    }
+    co_await Yield(C);
+  }
+}
+
+int Request_free(MPI_Request *Handle) {
+  Call C = enter("MPI_Request_free", std::source_location::current());
+  Lock L(C.RT.Lock);
+  Request *R = C.RT.Requests.lookup(*Handle, C.Site);
+  if (!R)
+    callError(C, "MPI_REQUEST_NULL given");
+  C.RT.Requests.remove(*Handle);
+  *Handle = MPI_REQUEST_NULL;
+  release(R); // an active request is deleted when it completes
+  return MPI_SUCCESS;
+}
+
+} // namespace bamboo::mpi

@@ -1,0 +1,81 @@
+// options.cpp - parsing of the BAMBOO_* environment variables.
+#include "bamboo/options.h"
+
+#include <charconv>
+#include <cstring>
+#include <string_view>
+
+extern char **environ;
+
+namespace bamboo {
+namespace {
+
+[[noreturn]] void bad(std::string_view Name, std::string_view Value, std::string_view Want) {
+  throw ConfigError(std::string(Name) + "='" + std::string(Value) + "': expected " +
+                    std::string(Want));
+}
+
+long long parseInteger(std::string_view Name, std::string_view Value, long long Min,
+                       long long Max, std::string_view Want) {
+  long long N = 0;
+  auto [End, Err] = std::from_chars(Value.data(), Value.data() + Value.size(), N);
+  if (Err != std::errc() || End != Value.data() + Value.size() || N < Min || N > Max)
+    bad(Name, Value, Want);
+  return N;
+}
+
+std::size_t parseByteSize(std::string_view Name, std::string_view Value) {
+  constexpr std::string_view Want = "a size in bytes, optionally with suffix k or m";
+  if (Value.empty())
+    bad(Name, Value, Want);
+  long long Scale = 1;
+  char Last = Value.back();
+  if (Last == 'k' || Last == 'K')
+    Scale = 1024;
+  else if (Last == 'm' || Last == 'M')
+    Scale = 1024 * 1024;
+  if (Scale != 1)
+    Value.remove_suffix(1);
+  return static_cast<std::size_t>(parseInteger(Name, Value, 0, (1LL << 40) / Scale, Want)) *
+         Scale;
+}
+
+bool parseFlag(std::string_view Name, std::string_view Value) {
+  if (Value == "1" || Value == "on" || Value == "yes" || Value == "true")
+    return true;
+  if (Value == "0" || Value == "off" || Value == "no" || Value == "false" || Value.empty())
+    return false;
+  bad(Name, Value, "0 or 1");
+}
+
+} // namespace
+
+Options Options::fromEnvironment() { return fromEnvironment(environ); }
+
+Options Options::fromEnvironment(const char *const *Environ) {
+  Options O;
+  for (; Environ && *Environ; ++Environ) {
+    std::string_view Entry(*Environ);
+    if (!Entry.starts_with("BAMBOO_"))
+      continue;
+    auto Eq = Entry.find('=');
+    std::string_view Name = Entry.substr(0, Eq);
+    std::string_view Value = Eq == std::string_view::npos ? "" : Entry.substr(Eq + 1);
+    if (Name == "BAMBOO_VF")
+      O.VirtualRanksPerProcess =
+          parseInteger(Name, Value, 1, 1 << 16, "a positive number of virtual ranks");
+    else if (Name == "BAMBOO_WORKERS")
+      O.Workers = parseInteger(Name, Value, 1, 256, "a number of threads from 1 to 256");
+    else if (Name == "BAMBOO_STATS")
+      O.Stats = parseFlag(Name, Value);
+    else if (Name == "BAMBOO_TRACE")
+      O.TracePath = Value;
+    else if (Name == "BAMBOO_EAGER_LIMIT")
+      O.EagerLimit = parseByteSize(Name, Value);
+    else
+      O.UnknownSettings.emplace_back(Name);
+  }
+  return O;
+}
+
+} // namespace bamboo

@@ -1,0 +1,79 @@
+// region.cpp - olap regions: collect receives and waits, then suspend once.
+#include "bamboo/region.h"
+
+#include "api_support.h"
+#include "region_state.h"
+
+#include <exception>
+
+namespace bamboo {
+
+using namespace detail;
+
+Region::Region(int Priority, std::source_location Where) : State(nullptr) {
+  Call C = enter("olap region", Where);
+  if (C.Rank.OpenRegion)
+    return; // joins the region already open in this task
+  State = new RegionState;
+  State->Owner = &C.Rank;
+  State->Priority = Priority;
+  State->Site = C.Site;
+  C.Rank.OpenRegion = State;
+}
+
+Region::~Region() {
+  if (!State)
+    return;
+  if (State->Owner->OpenRegion == State) {
+    // Receives are still registered into buffers that are going out of scope.
+    fatalError("rank " + std::to_string(State->Owner->WorldRank) + ": olap region at " +
+               describe(State->Site.Where) + " was left without completing" +
+               (std::uncaught_exceptions() ? " (an exception escaped it)" : ""));
+  }
+  delete State;
+}
+
+Task<int> Region::complete() {
+  if (!State)
+    co_return MPI_SUCCESS;
+  Call C = enter("olap region", State->Site.Where);
+  RegionState &S = *State;
+  if (C.Rank.OpenRegion != State)
+    callError(C, "olap region completed twice");
+  C.Rank.OpenRegion = nullptr; // the deferred calls below run as they would outside
+
+  WaitGroup G;
+  G.WakePriority = S.Priority;
+  {
+    std::lock_guard L(C.RT.Lock);
+    for (Request *R : S.Held)
+      if (!R->Complete) {
+        ++G.Pending;
+        R->Group = &G;
+      }
+  }
+  co_await Block(C, G); // the only suspension of the region
+
+  int FirstError = MPI_SUCCESS;
+  {
+    std::lock_guard L(C.RT.Lock);
+    for (auto &[R, Status] : S.Receives) {
+      copyStatus(Status, R->Status);
+      if (R->Error != MPI_SUCCESS && FirstError == MPI_SUCCESS)
+        FirstError = checkError(C, *R->Comm, R->Error);
+    }
+    for (Request *R : S.Held)
+      release(R);
+    S.Held.clear();
+    S.Receives.clear();
+  }
+  for (auto &Finish : S.Deferred) {
+    int Code = co_await Finish();
+    if (Code != MPI_SUCCESS && FirstError == MPI_SUCCESS)
+      FirstError = Code;
+  }
+  S.Deferred.clear();
+  co_return FirstError;
+}
+
+} // namespace bamboo

@@ -1,0 +1,382 @@
+// runtime.cpp - start-up, the worker loop, shutdown, deadlock report and fatal errors.
+#include "runtime_core.h"
+
+#include "bamboo/rank_local.h"
+#include "bamboo/runtime.h"
+#include "datatype.h"
+#include "fault.h"
+
+#include <sched.h>
+
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <sstream>
+#include <thread>
+
+namespace bamboo {
+namespace detail {
+namespace {
+
+Runtime *TheRuntime = nullptr;
+thread_local RankTask *CurrentTask = nullptr;
+thread_local std::coroutine_handle<> NextToResume;
+
+double seconds(Clock::duration D) { return std::chrono::duration<double>(D).count(); }
+
+} // namespace
+
+std::string gatherText(MPI_Comm Comm, const std::string &Mine) {
+  int Size = 0, Rank = 0;
+  MPI_Comm_size(Comm, &Size);
+  MPI_Comm_rank(Comm, &Rank);
+  int Length = static_cast<int>(Mine.size());
+  std::vector<int> Lengths(Size), Offsets(Size);
+  MPI_Gather(&Length, 1, MPI_INT, Lengths.data(), 1, MPI_INT, 0, Comm);
+  int Total = 0;
+  for (int P = 0; P < Size; ++P) {
+    Offsets[P] = Total;
+    Total += Lengths[P];
+  }
+  std::string All(Rank == 0 ? Total : 0, '\0');
+  MPI_Gatherv(Mine.data(), Length, MPI_CHAR, All.data(), Lengths.data(), Offsets.data(),
+              MPI_CHAR, 0, Comm);
+  return All;
+}
+
+std::coroutine_handle<> &nextToResume() noexcept { return NextToResume; }
+
+void runTrampoline(std::coroutine_handle<> H) {
+  // Resuming may start another trampoline (runSynchronously inside a task); keep ours.
+  NextToResume = H;
+  while (NextToResume) {
+    std::coroutine_handle<> Current = NextToResume;
+    NextToResume = nullptr;
+    Current.resume();
+  }
+}
+
+RankTask *currentTask() noexcept { return CurrentTask; }
+
+void setCurrentTask(RankTask *T) noexcept {
+  CurrentTask = T;
+  CurrentRankLocals = T ? RankLocalTable{T->Locals.data(), T->Locals.size()} : RankLocalTable{};
+  setSignalRank(T ? T->WorldRank : -1);
+}
+
+std::string describe(const std::source_location &Where) {
+  std::string_view File = Where.file_name();
+  if (auto Slash = File.rfind('/'); Slash != std::string_view::npos)
+    File.remove_prefix(Slash + 1);
+  return std::string(File) + ":" + std::to_string(Where.line());
+}
+
+Runtime *runtimeIfRunning() noexcept { return TheRuntime; }
+
+Runtime &runtime() {
+  if (!TheRuntime)
+    fatalError("an MPI call was made outside bamboo::run");
+  return *TheRuntime;
+}
+
+void fatalError(const std::string &Message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "bamboo: %s\n", Message.c_str());
+  std::fflush(stderr);
+  int Initialized = 0, Finalized = 0;
+  MPI_Initialized(&Initialized);
+  MPI_Finalized(&Finalized);
+  if (Initialized && !Finalized)
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  std::_Exit(1);
+}
+
+void Runtime::fatal(const std::string &Message) { fatalError(Message); }
+
+Runtime::Runtime(const Options &Opts, int Processes, int Process)
+    : Opts(Opts), Processes(Processes), Process(Process),
+      VirtualRanks(Opts.VirtualRanksPerProcess), WorldSize(Processes * VirtualRanks) {}
+
+int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
+  Net.init(Processes);
+  Detector.init(Net.controlComm());
+  Comms.init(WorldSize);
+  Eng.init(VirtualRanks);
+  Statistics.init(Opts.Workers);
+
+  for (int I = 0; I < VirtualRanks; ++I) {
+    auto T = std::make_unique<RankTask>();
+    T->WorldRank = Process * VirtualRanks + I;
+    T->LocalIndex = I;
+    T->ArgStorage.assign(Argv, Argv + Argc);
+    for (std::string &A : T->ArgStorage)
+      T->Argv.push_back(A.data());
+    T->Argv.push_back(nullptr);
+    T->Argc = Argc;
+    Tasks.push_back(std::move(T));
+  }
+  // Create the coroutines with their rank current: the body's first statements run later,
+  // but a RankMain that is a lambda may capture or compute per rank.
+  for (auto &T : Tasks) {
+    setCurrentTask(T.get());
+    T->Root = Body(T->Argc, T->Argv.data());
+    setCurrentTask(nullptr);
+    T->ResumePoint = T->Root.handle();
+    if (!T->ResumePoint)
+      fatal("the rank body returned an empty task");
+  }
+
+  MPI_Barrier(Net.controlComm()); // a common time origin for statistics and the trace
+  auto Start = Clock::now();
+  Tracing.init(!Opts.TracePath.empty(), Opts.Workers, Start);
+  {
+    std::lock_guard L(Lock);
+    Sched.setLiveTasks(VirtualRanks);
+    for (auto &T : Tasks) {
+      T->State = TaskState::Blocked; // so that wake() queues it
+      Sched.wake(*T, 0);
+    }
+  }
+
+  std::vector<std::thread> Helpers;
+  for (int W = 1; W < Opts.Workers; ++W)
+    Helpers.emplace_back([this, W] { workerLoop(W); });
+  workerLoop(0);
+  for (auto &H : Helpers)
+    H.join();
+  double Wall = seconds(Clock::now() - Start);
+
+  if (State == JobState::Deadlocked) {
+    reportDeadlock();
+    // Blocked coroutines are not destroyed: their locals may refer to the runtime.
+    for (auto &T : Tasks)
+      if (T->State != TaskState::Done)
+        (void)T->Root.release();
+    Net.shutdown();
+    return 1;
+  }
+
+  if (Opts.Stats)
+    Statistics.report(*this, Wall);
+  if (Tracing.enabled())
+    Tracing.write(*this, Opts.TracePath);
+  Detector.drain();
+  Net.shutdown();
+
+  int Exit = 0;
+  for (auto &T : Tasks)
+    if (T->ExitCode != 0 && Exit == 0)
+      Exit = T->ExitCode;
+  return Exit;
+}
+
+void Runtime::workerLoop(int Worker) {
+  int IdleRounds = 0;
+  auto IdleStart = Clock::now();
+  for (;;) {
+    RankTask *T = nullptr;
+    bool OthersWaiting = false;
+    {
+      std::unique_lock L(Lock);
+      if (State != JobState::Running)
+        break;
+      T = Sched.pop();
+      if (!T) {
+        if (Worker == 0) {
+          if (pollLocked())
+            IdleRounds = 0;
+          T = Sched.pop();
+        } else {
+          // Only worker 0 polls when idle; helpers sleep until work appears.
+          Sched.Available.wait_for(L, std::chrono::microseconds(500));
+          continue;
+        }
+      }
+      OthersWaiting = Sched.blockedCount() > 0;
+    }
+    if (T) {
+      if (IdleRounds)
+        Statistics.idled(Worker, seconds(Clock::now() - IdleStart));
+      IdleRounds = 0;
+      runTask(*T, Worker, OthersWaiting);
+      IdleStart = Clock::now();
+      continue;
+    }
+    // Idle: spin for a while (latency), then yield the core, then sleep a little.
+    ++IdleRounds;
+    if (IdleRounds > 100000)
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+    else if (IdleRounds > 1000)
+      sched_yield();
+  }
+  if (IdleRounds)
+    Statistics.idled(Worker, seconds(Clock::now() - IdleStart));
+}
+
+void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting) {
+  auto Begin = Clock::now();
+  setCurrentTask(&T);
+  runTrampoline(std::exchange(T.ResumePoint, nullptr));
+  setCurrentTask(nullptr);
+  auto End = Clock::now();
+  Statistics.taskRan(Worker, seconds(End - Begin), OthersWaiting);
+  Tracing.taskRun(Worker, T.WorldRank, Begin, End);
+
+  if (T.Root.done())
+    finishTask(T);
+  std::lock_guard L(Lock);
+  Sched.afterRun(T);
+  Statistics.blockedTasksChanged(Sched.blockedCount(), End);
+  pollLocked(); // send what this run produced at once
+}
+
+void Runtime::finishTask(RankTask &T) {
+  try {
+    T.ExitCode = T.Root.result();
+  } catch (const std::exception &E) {
+    fatal("rank " + std::to_string(T.WorldRank) + ": uncaught exception: " + E.what());
+  } catch (...) {
+    fatal("rank " + std::to_string(T.WorldRank) + ": uncaught exception");
+  }
+  // Rank-local variables die with their rank, in reverse order of declaration.
+  setCurrentTask(&T);
+  for (std::size_t I = T.Locals.size(); I-- > 0;)
+    if (T.Locals[I])
+      T.LocalDestroyers[I](std::exchange(T.Locals[I], nullptr));
+  setCurrentTask(nullptr);
+}
+
+bool Runtime::pollLocked() {
+  bool Did = Net.progress();
+  LocalActivity A;
+  A.Busy = Sched.readyCount() > 0 || Sched.runningCount() > 0 || Net.busy();
+  A.FramesSent = Net.counters().FramesSent;
+  A.FramesReceived = Net.counters().FramesReceived;
+  A.LiveTasks = Sched.liveTasks();
+  JobState S = Detector.step(A);
+  if (S != JobState::Running) {
+    State = S;
+    Sched.Available.notify_all();
+  }
+  if (Did)
+    Statistics.blockedTasksChanged(Sched.blockedCount(), Clock::now());
+  return Did;
+}
+
+void Runtime::reportDeadlock() {
+  std::ostringstream Out;
+  for (auto &T : Tasks) {
+    if (T->State == TaskState::Done)
+      continue;
+    Out << "  rank " << T->WorldRank << " waits in " << T->Waiting.Operation << " at "
+        << describe(T->Waiting.Where) << "\n";
+    for (const std::string &Line : Eng.pendingOperations(T->WorldRank, Comms))
+      Out << "    " << Line << "\n";
+  }
+  std::string All = gatherText(Net.controlComm(), Out.str());
+  if (Process == 0) {
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "bamboo: deadlock: no virtual rank can run and no message is in flight\n%s",
+                 All.c_str());
+    std::fflush(stderr);
+  }
+  MPI_Barrier(Net.controlComm());
+}
+
+} // namespace detail
+
+int run(int Argc, char **Argv, RankMain Body) {
+  using namespace detail;
+  Options Opts;
+  std::string ConfigProblem;
+  try {
+    Opts = Options::fromEnvironment();
+  } catch (const ConfigError &E) {
+    ConfigProblem = E.what();
+  }
+
+  int AlreadyInitialized = 0;
+  MPI_Initialized(&AlreadyInitialized);
+  int Required = Opts.Workers > 1 ? MPI_THREAD_MULTIPLE : MPI_THREAD_FUNNELED;
+  int Provided = MPI_THREAD_SINGLE;
+  if (AlreadyInitialized)
+    MPI_Query_thread(&Provided);
+  else
+    MPI_Init_thread(&Argc, &Argv, Required, &Provided);
+  int Processes = 1, Process = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &Processes);
+  MPI_Comm_rank(MPI_COMM_WORLD, &Process);
+
+  auto Finish = [&](int Code) {
+    if (!AlreadyInitialized)
+      MPI_Finalize();
+    return Code;
+  };
+  if (!ConfigProblem.empty()) {
+    if (Process == 0)
+      std::fprintf(stderr, "bamboo: bad setting: %s\n", ConfigProblem.c_str());
+    return Finish(2);
+  }
+  if (Provided < Required) {
+    if (Process == 0)
+      std::fprintf(stderr,
+                   "bamboo: BAMBOO_WORKERS=%d needs MPI_THREAD_MULTIPLE, but this MPI "
+                   "provides only level %d\n",
+                   Opts.Workers, Provided);
+    return Finish(2);
+  }
+  if (Process == 0)
+    for (const std::string &Name : Opts.UnknownSettings)
+      std::fprintf(stderr, "bamboo: warning: %s is not a runtime setting (see docs/runtime.md)\n",
+                   Name.c_str());
+  if (!packedFormIsNative()) {
+    if (Process == 0)
+      std::fprintf(stderr, "bamboo: this MPI's packed format is not the memory image of "
+                           "contiguous data; the runtime does not support it\n");
+    return Finish(2);
+  }
+
+  installFaultHandlers();
+  int Exit;
+  {
+    Runtime RT(Opts, Processes, Process);
+    TheRuntime = &RT;
+    Exit = RT.execute(Argc, Argv, Body);
+    TheRuntime = nullptr;
+  }
+  return Finish(Exit);
+}
+
+int worldRank() noexcept {
+  detail::RankTask *T = detail::currentTask();
+  return T ? T->WorldRank : -1;
+}
+
+int worldSize() noexcept {
+  detail::Runtime *RT = detail::runtimeIfRunning();
+  return RT ? RT->WorldSize : 0;
+}
+
+namespace {
+struct YieldAwaiter {
+  bool await_ready() const noexcept { return false; }
+  void await_suspend(std::coroutine_handle<> H) {
+    detail::RankTask &T = *detail::currentTask();
+    T.ResumePoint = H;
+    std::lock_guard L(detail::runtime().Lock);
+    T.Waiting = detail::WaitSite{"bamboo::yield", std::source_location::current()};
+    T.WakePending = true;
+    T.WakePriority = 0;
+  }
+  void await_resume() const noexcept {}
+};
+} // namespace
+
+Task<> yield() {
+  if (!detail::currentTask())
+    co_return;
+  co_await YieldAwaiter{};
+}
+
+} // namespace bamboo

@@ -1,0 +1,85 @@
+// runtime_core.h - the state of the runtime in one process, and how its parts meet.
+//
+// One Runtime exists while bamboo::run executes. Its engine lock guards the scheduler, the
+// matching engine, the transport, requests, communicators and the detector; every MPI call of
+// the runtime is made under it. Worker threads take it to pick a task, to wait or wake, and to
+// poll MPI; the task code itself runs without it.
+#pragma once
+
+#include "bamboo/options.h"
+#include "bamboo/runtime.h"
+#include "communicator.h"
+#include "engine.h"
+#include "quiescence.h"
+#include "rank_task.h"
+#include "request.h"
+#include "scheduler.h"
+#include "stats.h"
+#include "trace.h"
+#include "transport.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace bamboo::detail {
+
+class Runtime {
+public:
+  Runtime(const Options &Opts, int Processes, int Process);
+  Runtime(const Runtime &) = delete;
+
+  // Runs Body as every virtual rank of this process until the job ends; returns the exit
+  // status of this process.
+  int execute(int Argc, char **Argv, const RankMain &Body);
+
+  int processOf(int WorldRank) const { return WorldRank / VirtualRanks; }
+  bool isLocal(int WorldRank) const { return processOf(WorldRank) == Process; }
+  int localIndexOf(int WorldRank) const { return WorldRank - Process * VirtualRanks; }
+
+  // A fatal error of the job: prints "bamboo: <Message>" and aborts every process.
+  [[noreturn]] void fatal(const std::string &Message);
+
+  const Options Opts;
+  const int Processes;
+  const int Process;
+  const int VirtualRanks;
+  const int WorldSize;
+
+  std::mutex Lock; // the engine lock
+  Scheduler Sched;
+  Engine Eng{*this};
+  Transport Net{*this};
+  CommunicatorTable Comms;
+  RequestTable Requests;
+  QuiescenceDetector Detector;
+  Stats Statistics;
+  Trace Tracing;
+  std::vector<std::unique_ptr<RankTask>> Tasks;
+
+private:
+  void workerLoop(int Worker);
+  // OthersWaiting: some task of this process waited for communication when T started (the
+  // overlap statistic).
+  void runTask(RankTask &T, int Worker, bool OthersWaiting);
+  // Drives MPI and the detector; true if anything happened. Under the lock.
+  bool pollLocked();
+  void finishTask(RankTask &T);
+  void reportDeadlock();
+
+  JobState State = JobState::Running;
+  int BlockedTasks = 0;
+};
+
+// The runtime of this process; a fatal error outside bamboo::run.
+Runtime &runtime();
+Runtime *runtimeIfRunning() noexcept;
+
+// Collective over Comm: process 0 gets every process's Text, in process order; others "".
+std::string gatherText(MPI_Comm Comm, const std::string &Text);
+
+// Fatal error without a running runtime (before start-up, or from a signal-free context).
+[[noreturn]] void fatalError(const std::string &Message);
+
+} // namespace bamboo::detail

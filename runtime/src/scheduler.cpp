@@ -1,0 +1,56 @@
+// scheduler.cpp - the ready queue and the suspend/wake protocol (see scheduler.h).
+#include "scheduler.h"
+
+namespace bamboo::detail {
+
+void Scheduler::push(RankTask &T, int Priority) {
+  if (T.State == TaskState::Blocked)
+    --Blocked;
+  T.State = TaskState::Ready;
+  T.WakePending = false;
+  T.WaitingOn = nullptr;
+  Ready.push(Entry{Priority, NextSeq++, &T});
+  Available.notify_one();
+}
+
+void Scheduler::wake(RankTask &T, int Priority) {
+  switch (T.State) {
+  case TaskState::Blocked:
+    push(T, Priority);
+    return;
+  case TaskState::Running:
+    T.WakePending = true;
+    T.WakePriority = Priority;
+    return;
+  case TaskState::Ready:
+  case TaskState::Done:
+    return;
+  }
+}
+
+RankTask *Scheduler::pop() {
+  if (Ready.empty())
+    return nullptr;
+  RankTask *T = Ready.top().Task;
+  Ready.pop();
+  T->State = TaskState::Running;
+  ++Running;
+  return T;
+}
+
+void Scheduler::afterRun(RankTask &T) {
+  --Running;
+  if (T.Root.done()) {
+    T.State = TaskState::Done;
+    --Live;
+    return;
+  }
+  if (T.WakePending) {
+    push(T, T.WakePriority);
+    return;
+  }
+  T.State = TaskState::Blocked;
+  ++Blocked;
+}
+
+} // namespace bamboo::detail

@@ -1,0 +1,54 @@
+// scheduler.h - the ready queue and the suspend/wake protocol.
+//
+// A task that must wait registers what it waits for (under the engine lock), then suspends
+// its coroutine. Until the worker that ran it has taken the engine lock again, the task is
+// still Running: a wake-up in that window only sets WakePending, and the worker requeues the
+// task itself (afterRun). So a task is never resumed by two workers, and no wake-up is lost.
+//
+// Every member runs under the engine lock.
+#pragma once
+
+#include "rank_task.h"
+
+#include <condition_variable>
+#include <cstdint>
+#include <queue>
+#include <vector>
+
+namespace bamboo::detail {
+
+class Scheduler {
+public:
+  // Makes T runnable with the given priority (higher runs first).
+  void wake(RankTask &T, int Priority);
+  // The next task to run, marked Running; null if none is ready.
+  RankTask *pop();
+  // After T's coroutine has suspended or finished on a worker.
+  void afterRun(RankTask &T);
+  std::size_t readyCount() const { return Ready.size(); }
+  int runningCount() const { return Running; }
+  int blockedCount() const { return Blocked; }
+  int liveTasks() const { return Live; }
+  void setLiveTasks(int N) { Live = N; }
+
+  // Signalled when a task becomes ready or the job ends; idle helper workers wait on it.
+  std::condition_variable Available;
+
+private:
+  struct Entry {
+    int Priority;
+    std::uint64_t Seq;
+    RankTask *Task;
+    bool operator<(const Entry &O) const {
+      // std::priority_queue pops the largest: highest priority, then oldest.
+      return Priority != O.Priority ? Priority < O.Priority : Seq > O.Seq;
+    }
+  };
+  void push(RankTask &T, int Priority);
+
+  std::priority_queue<Entry> Ready;
+  std::uint64_t NextSeq = 0;
+  int Live = 0, Running = 0, Blocked = 0;
+};
+
+} // namespace bamboo::detail

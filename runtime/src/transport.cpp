@@ -1,0 +1,218 @@
+// transport.cpp - frames and payloads over the runtime's own MPI communicators.
+#include "transport.h"
+
+#include "runtime_core.h"
+
+#include <algorithm>
+#include <cstring>
+#include <initializer_list>
+#include <functional>
+
+namespace bamboo::detail {
+namespace {
+
+constexpr int FrameTag = 1;
+constexpr std::size_t FrameHeaderBytes = 8; // record count, reserved
+constexpr std::size_t padded(std::size_t N) { return (N + 7) & ~std::size_t(7); }
+
+// Completes whatever finished among Requests; calls Done(index) for each, in descending index
+// order so that the callee can swap-remove.
+template <class Fn>
+bool testSome(std::vector<MPI_Request> &Requests, std::vector<int> &Indices, Fn &&Done) {
+  if (Requests.empty())
+    return false;
+  Indices.resize(Requests.size());
+  int Count = 0;
+  MPI_Testsome(static_cast<int>(Requests.size()), Requests.data(), &Count, Indices.data(),
+               MPI_STATUSES_IGNORE);
+  if (Count == MPI_UNDEFINED || Count == 0)
+    return false;
+  std::sort(Indices.begin(), Indices.begin() + Count, std::greater<int>());
+  for (int I = 0; I < Count; ++I)
+    Done(Indices[I]);
+  return true;
+}
+
+template <class T> void swapRemove(std::vector<T> &V, std::size_t I) {
+  if (I + 1 != V.size())
+    V[I] = std::move(V.back());
+  V.pop_back();
+}
+
+} // namespace
+
+void Transport::init(int Processes) {
+  MPI_Comm_dup(MPI_COMM_WORLD, &Frames);
+  MPI_Comm_dup(MPI_COMM_WORLD, &Data);
+  MPI_Comm_dup(MPI_COMM_WORLD, &Control);
+  MPI_Comm_set_name(Frames, "bamboo frames");
+  MPI_Comm_set_name(Data, "bamboo payloads");
+  MPI_Comm_set_name(Control, "bamboo control");
+  int *Ub = nullptr, Flag = 0;
+  MPI_Comm_get_attr(Data, MPI_TAG_UB, &Ub, &Flag);
+  if (Flag && Ub)
+    TagLimit = *Ub;
+  Out.resize(Processes);
+  NextTransferTag.assign(Processes, 0);
+}
+
+void Transport::shutdown() {
+  for (MPI_Comm *C : {&Frames, &Data, &Control})
+    if (*C != MPI_COMM_NULL)
+      MPI_Comm_free(C);
+}
+
+std::byte *Transport::addRecord(int DestProcess, const RecordHeader &H,
+                                std::size_t PayloadBytes) {
+  Outgoing &O = Out[DestProcess];
+  if (O.Buf.empty())
+    O.Buf.resize(FrameHeaderBytes);
+  std::size_t At = O.Buf.size();
+  O.Buf.resize(At + sizeof(RecordHeader) + padded(PayloadBytes));
+  std::memcpy(O.Buf.data() + At, &H, sizeof H);
+  ++O.Records;
+  ++Counters.RecordsSent;
+  return O.Buf.data() + At + sizeof(RecordHeader);
+}
+
+void Transport::addRendezvous(int DestProcess, RecordHeader H, Request &S, const std::byte *Payload,
+                              bool Synchronous) {
+  int &Next = NextTransferTag[DestProcess];
+  H.TransferTag = Next;
+  Next = Next == TagLimit ? 0 : Next + 1;
+  H.Kind = RecordKind::RequestToSend;
+  addRecord(DestProcess, H, 0); // the record announces H.Bytes; they come separately
+
+  MPI_Request Req;
+  auto Send = Synchronous ? MPI_Issend : MPI_Isend;
+  Send(Payload, static_cast<int>(H.Bytes), MPI_BYTE, DestProcess, H.TransferTag, Data, &Req);
+  SendRequests.push_back(Req);
+  Sends.push_back(SendInFlight{{}, &S});
+  ++Counters.PayloadsSent;
+  Counters.BytesSent += H.Bytes;
+  RT.Tracing.communication("payload to process " + std::to_string(DestProcess), H.Bytes);
+}
+
+void Transport::receivePayload(int SourceProcess, int TransferTag, std::size_t Bytes,
+                               Request &R, const Layout &RL) {
+  RecvInFlight In;
+  In.R = &R;
+  In.Bytes = Bytes;
+  void *Dest;
+  if (RL.Contiguous && Bytes <= RL.Bytes) {
+    Dest = static_cast<std::byte *>(R.Buf) + RL.Offset;
+  } else {
+    In.Temp.resize(Bytes);
+    Dest = In.Temp.data();
+  }
+  MPI_Request Req;
+  MPI_Irecv(Dest, static_cast<int>(Bytes), MPI_BYTE, SourceProcess, TransferTag, Data, &Req);
+  RecvRequests.push_back(Req);
+  Recvs.push_back(std::move(In));
+}
+
+bool Transport::flush() {
+  bool Any = false;
+  for (int P = 0; P < static_cast<int>(Out.size()); ++P) {
+    Outgoing &O = Out[P];
+    if (O.Records == 0)
+      continue;
+    std::uint32_t Header[2] = {O.Records, 0};
+    std::memcpy(O.Buf.data(), Header, sizeof Header);
+    MPI_Request Req;
+    MPI_Isend(O.Buf.data(), static_cast<int>(O.Buf.size()), MPI_BYTE, P, FrameTag, Frames,
+              &Req);
+    ++Counters.FramesSent;
+    Counters.BytesSent += O.Buf.size();
+    RT.Tracing.communication("frame to process " + std::to_string(P) + " (" +
+                               std::to_string(O.Records) + " messages)",
+                           O.Buf.size());
+    SendRequests.push_back(Req);
+    Sends.push_back(SendInFlight{std::move(O.Buf), nullptr});
+    O.Buf = FrameBuffer();
+    O.Records = 0;
+    Any = true;
+  }
+  return Any;
+}
+
+bool Transport::completeSends() {
+  return testSome(SendRequests, DoneIndices, [&](int I) {
+    if (Request *S = Sends[I].Payload)
+      RT.Eng.complete(*S);
+    swapRemove(SendRequests, I);
+    swapRemove(Sends, I);
+  });
+}
+
+bool Transport::completeRecvs() {
+  return testSome(RecvRequests, DoneIndices, [&](int I) {
+    RecvInFlight In = std::move(Recvs[I]);
+    swapRemove(RecvRequests, I);
+    swapRemove(Recvs, I);
+    RT.Eng.finishPayload(*In.R, In.Temp, In.Bytes);
+  });
+}
+
+void Transport::takeFrame(MPI_Message Msg, const MPI_Status &Status) {
+  int Bytes = 0;
+  MPI_Get_count(&Status, MPI_BYTE, &Bytes);
+  auto Frame = std::make_shared<FrameBuffer>(static_cast<std::size_t>(Bytes));
+  MPI_Mrecv(Frame->data(), Bytes, MPI_BYTE, &Msg, MPI_STATUS_IGNORE);
+  ++Counters.FramesReceived;
+  RT.Tracing.communication("frame from process " + std::to_string(Status.MPI_SOURCE),
+                         static_cast<std::uint64_t>(Bytes));
+
+  std::uint32_t Header[2];
+  std::memcpy(Header, Frame->data(), sizeof Header);
+  std::size_t At = FrameHeaderBytes;
+  for (std::uint32_t I = 0; I < Header[0]; ++I) {
+    RecordHeader H;
+    std::memcpy(&H, Frame->data() + At, sizeof H);
+    At += sizeof H;
+    auto M = std::make_unique<Message>();
+    M->Env = Envelope{H.Source, H.Tag, H.Context};
+    M->Bytes = H.Bytes;
+    if (H.Kind == RecordKind::Eager) {
+      M->K = Message::Kind::Eager;
+      M->Frame = Frame;
+      M->FrameOffset = At;
+      At += padded(H.Bytes);
+    } else {
+      M->K = Message::Kind::RemoteRendezvous;
+      M->SourceProcess = Status.MPI_SOURCE;
+      M->TransferTag = H.TransferTag;
+    }
+    ++Counters.RecordsReceived;
+    RT.Eng.deliver(H.DestWorld, std::move(M));
+  }
+}
+
+bool Transport::progress() {
+  bool Any = flush();
+  Any |= completeSends();
+  Any |= completeRecvs();
+  // Take what has arrived, but not forever: tasks that became ready should run.
+  for (int I = 0; I < 64; ++I) {
+    int Flag = 0;
+    MPI_Message Msg;
+    MPI_Status Status;
+    MPI_Improbe(MPI_ANY_SOURCE, FrameTag, Frames, &Flag, &Msg, &Status);
+    if (!Flag)
+      break;
+    takeFrame(Msg, Status);
+    Any = true;
+  }
+  return Any;
+}
+
+bool Transport::busy() const {
+  if (!Recvs.empty())
+    return true;
+  for (const Outgoing &O : Out)
+    if (O.Records)
+      return true;
+  return false;
+}
+
+} // namespace bamboo::detail

@@ -1,0 +1,107 @@
+// transport.h - messages between processes, over MPI.
+//
+// Small payloads travel in frames: everything a process sends to one other process during a
+// scheduling step goes as one MPI message (a header, then records, each with its payload).
+// Large payloads travel by their own MPI_Isend straight from the sender's buffer; the frame
+// carries only a request-to-send record, and the receiver posts the matching MPI_Irecv when a
+// receive matches it. See docs/runtime.md.
+//
+// Every member runs under the runtime's engine lock.
+#pragma once
+
+#include "datatype.h"
+#include "message.h"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace bamboo::detail {
+
+class Runtime;
+
+enum class RecordKind : std::int32_t { Eager = 1, RequestToSend = 2 };
+
+struct RecordHeader {
+  RecordKind Kind = RecordKind::Eager;
+  std::int32_t DestWorld = 0;
+  std::int32_t Source = 0; // sender's rank in the communicator
+  std::int32_t Tag = 0;
+  std::int32_t Context = 0;
+  std::int32_t TransferTag = 0; // RequestToSend: the tag of the payload's MPI message
+  std::uint64_t Bytes = 0;
+};
+static_assert(sizeof(RecordHeader) == 32);
+
+struct TransportCounters {
+  std::uint64_t FramesSent = 0, FramesReceived = 0;
+  std::uint64_t RecordsSent = 0, RecordsReceived = 0;
+  std::uint64_t BytesSent = 0; // frames and payloads
+  std::uint64_t PayloadsSent = 0;
+};
+
+class Transport {
+public:
+  explicit Transport(Runtime &RT) : RT(RT) {}
+  void init(int Processes);
+  void shutdown();
+
+  // Appends an eager record for DestProcess and returns where its H.Bytes payload goes; the
+  // pointer is valid until the next call.
+  std::byte *addEager(int DestProcess, const RecordHeader &H) {
+    return addRecord(DestProcess, H, H.Bytes);
+  }
+  // Appends a request-to-send record and starts sending the payload (Data, H.Bytes long,
+  // alive until S completes). S completes when MPI has sent it.
+  void addRendezvous(int DestProcess, RecordHeader H, Request &S, const std::byte *Data,
+                     bool Synchronous);
+  // Receives the payload of a matched request-to-send into R's buffer; R completes then.
+  void receivePayload(int SourceProcess, int TransferTag, std::size_t Bytes, Request &R,
+                      const Layout &RL);
+
+  // Sends the frames built so far; true if any went out.
+  bool flush();
+  // Flushes, completes finished MPI operations, takes and delivers incoming frames.
+  // True if anything happened.
+  bool progress();
+  // Frames not yet sent or payloads still arriving: work that will happen without any task.
+  bool busy() const;
+
+  MPI_Comm controlComm() const { return Control; }
+  const TransportCounters &counters() const { return Counters; }
+
+private:
+  struct Outgoing {
+    FrameBuffer Buf;
+    std::uint32_t Records = 0;
+  };
+  struct SendInFlight {
+    FrameBuffer Frame;          // a frame, kept alive until MPI is done with it
+    Request *Payload = nullptr; // or a rendezvous send to complete
+  };
+  struct RecvInFlight {
+    Request *R = nullptr;
+    std::vector<std::byte> Temp; // when the data cannot land in the user's buffer directly
+    std::size_t Bytes = 0;
+  };
+
+  std::byte *addRecord(int DestProcess, const RecordHeader &H, std::size_t PayloadBytes);
+  void takeFrame(MPI_Message Msg, const MPI_Status &Status);
+  bool completeSends();
+  bool completeRecvs();
+
+  Runtime &RT;
+  MPI_Comm Frames = MPI_COMM_NULL, Data = MPI_COMM_NULL, Control = MPI_COMM_NULL;
+  int TagLimit = 32767;
+  std::vector<Outgoing> Out;
+  std::vector<int> NextTransferTag;
+  std::vector<MPI_Request> SendRequests;
+  std::vector<SendInFlight> Sends;
+  std::vector<MPI_Request> RecvRequests;
+  std::vector<RecvInFlight> Recvs;
+  std::vector<int> DoneIndices;
+  TransportCounters Counters;
+};
+
+} // namespace bamboo::detail
