@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <initializer_list>
 #include <vector>
 
 namespace bamboo::detail {
@@ -50,6 +51,68 @@ std::size_t unpack(const std::byte *In, std::size_t InBytes, void *Buf, int Coun
              Type, MPI_COMM_WORLD);
   (void)Count;
   return Bytes;
+}
+
+namespace {
+
+bool isPredefined(MPI_Op Op) {
+  for (MPI_Op P : {MPI_MAX, MPI_MIN, MPI_SUM, MPI_PROD, MPI_LAND, MPI_BAND, MPI_LOR, MPI_BOR,
+                   MPI_LXOR, MPI_BXOR, MPI_MINLOC, MPI_MAXLOC, MPI_REPLACE, MPI_NO_OP})
+    if (Op == P)
+      return true;
+  return false;
+}
+
+bool isNamed(MPI_Datatype Type) {
+  int Integers, Addresses, Types, Combiner;
+  MPI_Type_get_envelope(Type, &Integers, &Addresses, &Types, &Combiner);
+  return Combiner == MPI_COMBINER_NAMED;
+}
+
+// The one predefined type a derived type is made of, or MPI_DATATYPE_NULL if it mixes types.
+MPI_Datatype elementType(MPI_Datatype Type) {
+  int Integers, Addresses, Types, Combiner;
+  MPI_Type_get_envelope(Type, &Integers, &Addresses, &Types, &Combiner);
+  if (Combiner == MPI_COMBINER_NAMED)
+    return Type;
+  std::vector<int> Ints(Integers);
+  std::vector<MPI_Aint> Addrs(Addresses);
+  std::vector<MPI_Datatype> Children(Types);
+  MPI_Type_get_contents(Type, Integers, Addresses, Types, Ints.data(), Addrs.data(),
+                        Children.data());
+  MPI_Datatype Found = MPI_DATATYPE_NULL;
+  bool Mixed = false;
+  for (MPI_Datatype Child : Children) {
+    MPI_Datatype Element = elementType(Child);
+    if (Element == MPI_DATATYPE_NULL || (Found != MPI_DATATYPE_NULL && Element != Found))
+      Mixed = true;
+    Found = Element;
+    if (!isNamed(Child))
+      MPI_Type_free(&Child);
+  }
+  return Mixed ? MPI_DATATYPE_NULL : Found;
+}
+
+} // namespace
+
+void reduceLocal(const void *In, void *InOut, int Count, MPI_Datatype Type, MPI_Op Op) {
+  if (Count == 0)
+    return;
+  if (!isPredefined(Op) || isNamed(Type)) {
+    MPI_Reduce_local(In, InOut, Count, Type, Op);
+    return;
+  }
+  MPI_Datatype Element = elementType(Type);
+  if (Element == MPI_DATATYPE_NULL) // MPI does not define it either; let MPI report it
+    Element = Type;
+  Layout L = layoutOf(Count, Type);
+  int ElementSize = 0;
+  MPI_Type_size(Element, &ElementSize);
+  std::vector<std::byte> A(L.Bytes), B(L.Bytes);
+  pack(In, Count, Type, L, A.data());
+  pack(InOut, Count, Type, L, B.data());
+  MPI_Reduce_local(A.data(), B.data(), static_cast<int>(L.Bytes / ElementSize), Element, Op);
+  unpack(B.data(), B.size(), InOut, Count, Type, L);
 }
 
 bool packedFormIsNative() {

@@ -28,6 +28,11 @@ void pack(const void *Buf, int Count, MPI_Datatype Type, const Layout &L, std::b
 std::size_t unpack(const std::byte *In, std::size_t InBytes, void *Buf, int Count,
                    MPI_Datatype Type, const Layout &L);
 
+// InOut = In op InOut for Count elements, as MPI_Reduce_local, but also for a predefined
+// operation on a derived datatype made of one basic type (MPI allows it in collectives;
+// MPICH's MPI_Reduce_local does not): the elements are reduced in their packed form.
+void reduceLocal(const void *In, void *InOut, int Count, MPI_Datatype Type, MPI_Op Op);
+
 // Start-up check that packed bytes of contiguous types are their memory image.
 bool packedFormIsNative();
 

@@ -132,11 +132,11 @@ Task<> reduceToZero(Call &C, const Communicator &Cm, void *Acc, int Count, MPI_D
     co_await internalRecv(C, Cm, Incoming.data(), Count, Type, Rank + Mask, Tag);
     if (Count == 0)
       continue;
-    // MPI_Reduce_local(In, InOut) computes InOut = In op InOut; Acc holds the lower ranks.
+    // reduceLocal(In, InOut) computes InOut = In op InOut; Acc holds the lower ranks.
     if (Commutative) {
-      MPI_Reduce_local(Incoming.data(), Acc, Count, Type, Op);
+      reduceLocal(Incoming.data(), Acc, Count, Type, Op);
     } else {
-      MPI_Reduce_local(Acc, Incoming.data(), Count, Type, Op);
+      reduceLocal(Acc, Incoming.data(), Count, Type, Op);
       copyTyped(Incoming.data(), Acc, Count, Type);
     }
   }

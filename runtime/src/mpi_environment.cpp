@@ -73,9 +73,7 @@ int Abort(MPI_Comm, int ErrorCode, Where W) {
   std::fflush(stdout);
   std::fprintf(stderr, "bamboo: rank %d called MPI_Abort with error code %d at %s\n",
                C.Rank.WorldRank, ErrorCode, describe(W).c_str());
-  std::fflush(stderr);
-  MPI_Abort(MPI_COMM_WORLD, ErrorCode);
-  std::_Exit(ErrorCode ? ErrorCode : 1);
+  abortJob(ErrorCode);
 }
 
 double Wtime() { return MPI_Wtime(); }

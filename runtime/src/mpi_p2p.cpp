@@ -122,10 +122,9 @@ int nonblockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int D
 // Registers a receive of the open region (MPI_Recv inside olap). Under the lock.
 void regionRecv(Call &C, void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
                 MPI_Comm Comm, MPI_Status *Status) {
-  auto *R = new Request;
-  R->Holders = 0; // held by the region alone
+  auto *R = new Request; // its one holder is the region (it may complete at once)
   beginRecv(C, *R, Buf, Count, Type, Source, Tag, Comm);
-  C.Rank.OpenRegion->hold(R);
+  C.Rank.OpenRegion->Held.push_back(R);
   C.Rank.OpenRegion->Receives.emplace_back(R, Status);
 }
 

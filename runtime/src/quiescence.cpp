@@ -29,8 +29,8 @@ JobState QuiescenceDetector::step(const LocalActivity &Now) {
     return JobState::Running;
   LastStart = Clock;
   Contribution[Busy] = Now.Busy ? 1 : 0;
-  Contribution[Sent] = static_cast<long long>(Now.FramesSent);
-  Contribution[Received] = static_cast<long long>(Now.FramesReceived);
+  Contribution[Sent] = static_cast<long long>(Now.TransfersSent);
+  Contribution[Received] = static_cast<long long>(Now.TransfersReceived);
   Contribution[Live] = Now.LiveTasks;
   MPI_Iallreduce(Contribution, Result, 4, MPI_LONG_LONG, MPI_SUM, Comm, &Wave);
   return JobState::Running;

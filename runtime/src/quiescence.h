@@ -2,10 +2,16 @@
 //
 // Each process keeps one non-blocking MPI_Iallreduce "wave" going on the control
 // communicator. It contributes: is it busy (a task ready or running, payloads arriving, frames
-// not yet sent), how many frames it has sent and received, and how many of its tasks are still
-// alive. Counters only grow, so if two consecutive waves report every process idle with the same
-// totals and sent == received, nothing happened in between and nothing is in flight: the job is
-// quiescent. It has then terminated (no task alive) or deadlocked.
+// not yet sent), how many transfers it has completed as sender and as receiver, and how many of
+// its tasks are still alive. Counters only grow, so if two consecutive waves report every
+// process idle with the same totals and sent == received, nothing happened in between and
+// nothing is in flight: the job is quiescent. It has then terminated (no task alive) or
+// deadlocked.
+//
+// A transfer is a frame (sent when posted, received when taken) or a large payload (counted
+// on each side when MPI completes it there). Counting payloads matters: a receiver can see its
+// payload arrive before the sender's MPI_Isend completes; until both sides have counted it,
+// the totals differ, so the sender's task that the completion will wake is not declared dead.
 //
 // Every member runs under the engine lock.
 #pragma once
@@ -21,8 +27,8 @@ enum class JobState { Running, Terminated, Deadlocked };
 
 struct LocalActivity {
   bool Busy = false;
-  std::uint64_t FramesSent = 0;
-  std::uint64_t FramesReceived = 0;
+  std::uint64_t TransfersSent = 0;
+  std::uint64_t TransfersReceived = 0;
   int LiveTasks = 0;
 };
 

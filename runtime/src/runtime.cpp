@@ -86,9 +86,20 @@ void fatalError(const std::string &Message) {
   int Initialized = 0, Finalized = 0;
   MPI_Initialized(&Initialized);
   MPI_Finalized(&Finalized);
-  if (Initialized && !Finalized)
-    MPI_Abort(MPI_COMM_WORLD, 1);
+  if (Initialized && !Finalized) {
+    abortJob(1);
+  }
   std::_Exit(1);
+}
+
+void abortJob(int Code) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  // mpiexec's proxies forward output asynchronously and drop what is still in the pipe when
+  // MPI_Abort kills the job; a moment's pause lets the last message out.
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  MPI_Abort(MPI_COMM_WORLD, Code);
+  std::_Exit(Code ? Code : 1);
 }
 
 void Runtime::fatal(const std::string &Message) { fatalError(Message); }
@@ -132,10 +143,8 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
   {
     std::lock_guard L(Lock);
     Sched.setLiveTasks(VirtualRanks);
-    for (auto &T : Tasks) {
-      T->State = TaskState::Blocked; // so that wake() queues it
-      Sched.wake(*T, 0);
-    }
+    for (auto &T : Tasks)
+      Sched.admit(*T);
   }
 
   std::vector<std::thread> Helpers;
@@ -250,8 +259,9 @@ bool Runtime::pollLocked() {
   bool Did = Net.progress();
   LocalActivity A;
   A.Busy = Sched.readyCount() > 0 || Sched.runningCount() > 0 || Net.busy();
-  A.FramesSent = Net.counters().FramesSent;
-  A.FramesReceived = Net.counters().FramesReceived;
+  const TransportCounters &N = Net.counters();
+  A.TransfersSent = N.FramesSent + N.PayloadsCompletedSent;
+  A.TransfersReceived = N.FramesReceived + N.PayloadsCompletedReceived;
   A.LiveTasks = Sched.liveTasks();
   JobState S = Detector.step(A);
   if (S != JobState::Running) {
@@ -286,15 +296,10 @@ void Runtime::reportDeadlock() {
 
 } // namespace detail
 
-int run(int Argc, char **Argv, RankMain Body) {
+namespace {
+int start(int Argc, char **Argv, const RankMain &Body, const Options &Opts,
+          const std::string &ConfigProblem) {
   using namespace detail;
-  Options Opts;
-  std::string ConfigProblem;
-  try {
-    Opts = Options::fromEnvironment();
-  } catch (const ConfigError &E) {
-    ConfigProblem = E.what();
-  }
 
   int AlreadyInitialized = 0;
   MPI_Initialized(&AlreadyInitialized);
@@ -346,6 +351,34 @@ int run(int Argc, char **Argv, RankMain Body) {
     TheRuntime = nullptr;
   }
   return Finish(Exit);
+}
+} // namespace
+
+int run(int Argc, char **Argv, RankMain Body) {
+  Options Opts;
+  std::string ConfigProblem;
+  try {
+    Opts = Options::fromEnvironment();
+  } catch (const ConfigError &E) {
+    ConfigProblem = E.what();
+  }
+  return start(Argc, Argv, Body, Opts, ConfigProblem);
+}
+
+int run(int Argc, char **Argv, RankMain Body, const Options &Settings) {
+  return start(Argc, Argv, Body, Settings, "");
+}
+
+ProcessCounters processCounters() {
+  detail::Runtime &RT = detail::runtime();
+  std::lock_guard L(RT.Lock);
+  ProcessCounters C;
+  const auto &N = RT.Net.counters();
+  C.LocalMessages = RT.Statistics.localMessages();
+  C.RemoteMessages = RT.Statistics.remoteMessages();
+  C.MPIMessages = N.FramesSent + N.PayloadsSent;
+  C.FramesSent = N.FramesSent;
+  return C;
 }
 
 int worldRank() noexcept {

@@ -79,6 +79,9 @@ Runtime *runtimeIfRunning() noexcept;
 // Collective over Comm: process 0 gets every process's Text, in process order; others "".
 std::string gatherText(MPI_Comm Comm, const std::string &Text);
 
+// Ends the whole job with Code, after letting the last messages reach mpiexec.
+[[noreturn]] void abortJob(int Code);
+
 // Fatal error without a running runtime (before start-up, or from a signal-free context).
 [[noreturn]] void fatalError(const std::string &Message);
 

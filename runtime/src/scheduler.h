@@ -19,6 +19,8 @@ namespace bamboo::detail {
 
 class Scheduler {
 public:
+  // Queues a task that has not run yet.
+  void admit(RankTask &T) { push(T, 0); }
   // Makes T runnable with the given priority (higher runs first).
   void wake(RankTask &T, int Priority);
   // The next task to run, marked Running; null if none is ready.

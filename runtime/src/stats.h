@@ -25,6 +25,9 @@ public:
       RemoteBytes += Bytes;
     }
   }
+  std::uint64_t localMessages() const { return LocalMessages; }
+  std::uint64_t remoteMessages() const { return RemoteMessages; }
+
   // Under the engine lock: the number of tasks blocked on communication changes.
   void blockedTasksChanged(int Blocked, Clock::time_point Now);
 

@@ -138,8 +138,10 @@ bool Transport::flush() {
 
 bool Transport::completeSends() {
   return testSome(SendRequests, DoneIndices, [&](int I) {
-    if (Request *S = Sends[I].Payload)
+    if (Request *S = Sends[I].Payload) {
+      ++Counters.PayloadsCompletedSent;
       RT.Eng.complete(*S);
+    }
     swapRemove(SendRequests, I);
     swapRemove(Sends, I);
   });
@@ -150,6 +152,7 @@ bool Transport::completeRecvs() {
     RecvInFlight In = std::move(Recvs[I]);
     swapRemove(RecvRequests, I);
     swapRemove(Recvs, I);
+    ++Counters.PayloadsCompletedReceived;
     RT.Eng.finishPayload(*In.R, In.Temp, In.Bytes);
   });
 }

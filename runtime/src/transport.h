@@ -39,6 +39,7 @@ struct TransportCounters {
   std::uint64_t RecordsSent = 0, RecordsReceived = 0;
   std::uint64_t BytesSent = 0; // frames and payloads
   std::uint64_t PayloadsSent = 0;
+  std::uint64_t PayloadsCompletedSent = 0, PayloadsCompletedReceived = 0;
 };
 
 class Transport {

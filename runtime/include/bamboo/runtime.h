@@ -9,8 +9,10 @@
 // A deadlock, an uncaught exception or MPI_Abort in any rank ends the whole job.
 #pragma once
 
+#include "bamboo/options.h"
 #include "bamboo/task.h"
 
+#include <cstdint>
 #include <functional>
 
 namespace bamboo {
@@ -18,6 +20,18 @@ namespace bamboo {
 using RankMain = std::function<Task<int>(int Argc, char **Argv)>;
 
 int run(int Argc, char **Argv, RankMain Body);
+// The same with settings given by the program instead of the environment. If MPI is already
+// initialized, run() neither initializes nor finalizes it, so it can be called repeatedly.
+int run(int Argc, char **Argv, RankMain Body, const Options &Settings);
+
+// Communication of this process so far, for tests and tools (valid inside a task).
+struct ProcessCounters {
+  std::uint64_t LocalMessages = 0;  // to ranks of this process: never through MPI
+  std::uint64_t RemoteMessages = 0; // to ranks of other processes
+  std::uint64_t MPIMessages = 0;    // MPI messages they became (frames and large payloads)
+  std::uint64_t FramesSent = 0;
+};
+ProcessCounters processCounters();
 
 // The calling task's virtual rank in MPI_COMM_WORLD and the number of virtual ranks; -1 and 0
 // outside a task.

@@ -1,0 +1,69 @@
+// options_test.cpp - the BAMBOO_* settings: defaults, values, and clear errors.
+#include <bamboo/options.h>
+#include <gtest/gtest.h>
+
+using bamboo::ConfigError;
+using bamboo::Options;
+
+namespace {
+Options parse(std::initializer_list<const char *> Entries) {
+  std::vector<const char *> Env(Entries);
+  Env.push_back(nullptr);
+  return Options::fromEnvironment(Env.data());
+}
+
+std::string errorOf(std::initializer_list<const char *> Entries) {
+  try {
+    parse(Entries);
+  } catch (const ConfigError &E) {
+    return E.what();
+  }
+  return "";
+}
+} // namespace
+
+TEST(Options, DefaultsWithoutSettings) {
+  Options O = parse({"PATH=/bin", "HOME=/root"});
+  EXPECT_EQ(O.VirtualRanksPerProcess, 1);
+  EXPECT_EQ(O.Workers, 1);
+  EXPECT_FALSE(O.Stats);
+  EXPECT_TRUE(O.TracePath.empty());
+  EXPECT_EQ(O.EagerLimit, 32u * 1024);
+  EXPECT_TRUE(O.UnknownSettings.empty());
+}
+
+TEST(Options, ReadsEverySetting) {
+  Options O = parse({"BAMBOO_VF=8", "BAMBOO_WORKERS=2", "BAMBOO_STATS=1",
+                     "BAMBOO_TRACE=/tmp/t.json", "BAMBOO_EAGER_LIMIT=4k"});
+  EXPECT_EQ(O.VirtualRanksPerProcess, 8);
+  EXPECT_EQ(O.Workers, 2);
+  EXPECT_TRUE(O.Stats);
+  EXPECT_EQ(O.TracePath, "/tmp/t.json");
+  EXPECT_EQ(O.EagerLimit, 4096u);
+  EXPECT_EQ(parse({"BAMBOO_EAGER_LIMIT=2m"}).EagerLimit, 2u * 1024 * 1024);
+  EXPECT_EQ(parse({"BAMBOO_EAGER_LIMIT=100"}).EagerLimit, 100u);
+  EXPECT_FALSE(parse({"BAMBOO_STATS=0"}).Stats);
+}
+
+TEST(Options, BadValuesNameTheVariable) {
+  EXPECT_EQ(errorOf({"BAMBOO_VF=0"}),
+            "BAMBOO_VF='0': expected a positive number of virtual ranks");
+  EXPECT_EQ(errorOf({"BAMBOO_VF=two"}),
+            "BAMBOO_VF='two': expected a positive number of virtual ranks");
+  EXPECT_EQ(errorOf({"BAMBOO_VF=4x"}),
+            "BAMBOO_VF='4x': expected a positive number of virtual ranks");
+  EXPECT_EQ(errorOf({"BAMBOO_VF="}),
+            "BAMBOO_VF='': expected a positive number of virtual ranks");
+  EXPECT_EQ(errorOf({"BAMBOO_WORKERS=-1"}),
+            "BAMBOO_WORKERS='-1': expected a number of threads from 1 to 256");
+  EXPECT_EQ(errorOf({"BAMBOO_STATS=maybe"}), "BAMBOO_STATS='maybe': expected 0 or 1");
+  EXPECT_EQ(errorOf({"BAMBOO_EAGER_LIMIT=big"}),
+            "BAMBOO_EAGER_LIMIT='big': expected a size in bytes, optionally with suffix k or m");
+}
+
+TEST(Options, UnknownNamesAreCollectedNotFatal) {
+  Options O = parse({"BAMBOO_WORKER=2", "BAMBOO_VF=2"});
+  EXPECT_EQ(O.VirtualRanksPerProcess, 2);
+  ASSERT_EQ(O.UnknownSettings.size(), 1u);
+  EXPECT_EQ(O.UnknownSettings[0], "BAMBOO_WORKER");
+}

@@ -1,0 +1,147 @@
+// region_test.cpp - olap regions: firing rules, buffered sends, deferred waits, priorities.
+#include "runtime_test_support.h"
+
+#include <vector>
+
+using namespace bamboo;
+using namespace bamboo::test;
+
+namespace {
+constexpr int Halo = 50000; // doubles: above the eager limit
+
+// A receive made by a function called inside the region joins its firing rule.
+Task<int> receiveFrom(int Source, double *Into, int Count, MPI_Status *Status) {
+  co_return co_await mpi::Recv(Into, Count, MPI_DOUBLE, Source, 1, MPI_COMM_WORLD, Status);
+}
+} // namespace
+
+TEST(Region, FiringRuleHoldsEveryReceiveOfTheRegion) {
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank(), S = size();
+    int Right = (R + 1) % S, Left = (R + S - 1) % S;
+    std::vector<double> ToLeft(Halo, R), ToRight(Halo, R + 0.5);
+    std::vector<double> FromLeft(Halo, -1), FromRight(Halo, -1);
+    MPI_Status LeftStatus, RightStatus;
+    LeftStatus.MPI_SOURCE = RightStatus.MPI_SOURCE = -99;
+    {
+      Region Olap;
+      // Receives first: without the region these blocking calls would wait here.
+      co_await mpi::Recv(FromLeft.data(), Halo, MPI_DOUBLE, Left, 1, MPI_COMM_WORLD,
+                         &LeftStatus);
+      co_await receiveFrom(Right, FromRight.data(), Halo, &RightStatus);
+      EXPECT_EQ(LeftStatus.MPI_SOURCE, -99); // not completed before the region's end
+      co_await mpi::Send(ToRight.data(), Halo, MPI_DOUBLE, Right, 1, MPI_COMM_WORLD);
+      co_await mpi::Send(ToLeft.data(), Halo, MPI_DOUBLE, Left, 1, MPI_COMM_WORLD);
+      EXPECT_EQ(co_await Olap.complete(), MPI_SUCCESS);
+    }
+    EXPECT_EQ(FromLeft[Halo - 1], Left + 0.5);
+    EXPECT_EQ(FromRight[0], Right);
+    EXPECT_EQ(LeftStatus.MPI_SOURCE, Left);
+    EXPECT_EQ(RightStatus.MPI_SOURCE, Right);
+    co_return 0;
+  });
+}
+
+TEST(Region, SendsTakeTheirDataAtTheCall) {
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank(), S = size();
+    int Right = (R + 1) % S, Left = (R + S - 1) % S;
+    std::vector<double> Out(Halo, R), In(Halo, -1);
+    double Small = R, SmallIn = -1;
+    {
+      Region Olap;
+      co_await mpi::Recv(In.data(), Halo, MPI_DOUBLE, Left, 2, MPI_COMM_WORLD,
+                         MPI_STATUS_IGNORE);
+      co_await mpi::Recv(&SmallIn, 1, MPI_DOUBLE, Left, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      co_await mpi::Send(Out.data(), Halo, MPI_DOUBLE, Right, 2, MPI_COMM_WORLD);
+      co_await mpi::Send(&Small, 1, MPI_DOUBLE, Right, 3, MPI_COMM_WORLD);
+      std::fill(Out.begin(), Out.end(), -7.0); // the sends already took their data
+      Small = -7;
+      co_await Olap.complete();
+    }
+    EXPECT_EQ(In[0], Left);
+    EXPECT_EQ(In[Halo - 1], Left);
+    EXPECT_EQ(SmallIn, Left);
+    co_return 0;
+  });
+}
+
+TEST(Region, WaitsInsideTheRegionCompleteWithIt) {
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank(), S = size();
+    int Right = (R + 1) % S, Left = (R + S - 1) % S;
+    int FromLeft = -1, Mine = R;
+    MPI_Request Reqs[2];
+    MPI_Status Statuses[2];
+    {
+      Region Olap(/*Priority=*/2);
+      mpi::Irecv(&FromLeft, 1, MPI_INT, Left, 4, MPI_COMM_WORLD, &Reqs[0]);
+      mpi::Isend(&Mine, 1, MPI_INT, Right, 4, MPI_COMM_WORLD, &Reqs[1]);
+      EXPECT_EQ(co_await mpi::Waitall(2, Reqs, Statuses), MPI_SUCCESS);
+      EXPECT_NE(Reqs[0], MPI_REQUEST_NULL); // deferred to the region's end
+      co_await Olap.complete();
+    }
+    EXPECT_EQ(Reqs[0], MPI_REQUEST_NULL);
+    EXPECT_EQ(Reqs[1], MPI_REQUEST_NULL);
+    EXPECT_EQ(FromLeft, Left);
+    EXPECT_EQ(Statuses[0].MPI_SOURCE, Left);
+    co_return 0;
+  });
+}
+
+TEST(Region, NestedRegionJoinsTheOuterOne) {
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank(), S = size();
+    int Right = (R + 1) % S, Left = (R + S - 1) % S;
+    int A = -1, B = -1;
+    {
+      Region Outer;
+      {
+        Region Inner;
+        co_await mpi::Recv(&A, 1, MPI_INT, Left, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        co_await Inner.complete(); // no wait: joined the outer region
+      }
+      co_await mpi::Recv(&B, 1, MPI_INT, Right, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      co_await mpi::Send(&R, 1, MPI_INT, Right, 5, MPI_COMM_WORLD);
+      co_await mpi::Send(&R, 1, MPI_INT, Left, 6, MPI_COMM_WORLD);
+      co_await Outer.complete();
+    }
+    EXPECT_EQ(A, Left);
+    EXPECT_EQ(B, Right);
+    co_return 0;
+  });
+}
+
+TEST(Region, HigherPriorityRunsFirst) {
+  // In every process, local ranks 1 and 2 wait in regions of priority 1 and 5 for a message
+  // from local rank 0; both become ready while rank 0 runs; priority 5 must run first.
+  if (settings().VirtualRanksPerProcess < 3)
+    GTEST_SKIP() << "needs three virtual ranks per process";
+  Options O = settings();
+  O.Workers = 1; // the order is only defined with one worker
+  int VF = O.VirtualRanksPerProcess;
+  std::vector<int> Order;
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank(), Local = R % VF, First = R - Local;
+    if (Local == 1 || Local == 2) {
+      int Value = 0;
+      {
+        Region Olap(Local == 1 ? 1 : 5);
+        co_await mpi::Recv(&Value, 1, MPI_INT, First, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        co_await mpi::Send(&R, 1, MPI_INT, First, 1, MPI_COMM_WORLD); // "I am waiting"
+        co_await Olap.complete();
+      }
+      Order.push_back(Local);
+    } else if (Local == 0) {
+      int Ready;
+      co_await mpi::Recv(&Ready, 1, MPI_INT, First + 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      co_await mpi::Recv(&Ready, 1, MPI_INT, First + 2, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      co_await mpi::Send(&R, 1, MPI_INT, First + 1, 0, MPI_COMM_WORLD);
+      co_await mpi::Send(&R, 1, MPI_INT, First + 2, 0, MPI_COMM_WORLD);
+    }
+    co_return 0;
+  }, O);
+  ASSERT_EQ(Order.size(), 2u);
+  EXPECT_EQ(Order[0], 2);
+  EXPECT_EQ(Order[1], 1);
+}

@@ -1,0 +1,100 @@
+// virtual_ranks_test.cpp - P processes x BAMBOO_VF virtual ranks, block mapping, rank state.
+#include "runtime_test_support.h"
+
+#include <atomic>
+#include <set>
+
+using namespace bamboo;
+using namespace bamboo::test;
+
+TEST(VirtualRanks, WorldHasProcessesTimesVirtualRanks) {
+  int VF = settings().VirtualRanksPerProcess;
+  runRanks([&](int, char **) -> Task<int> {
+    EXPECT_EQ(size(), processes() * VF);
+    EXPECT_EQ(bamboo::worldSize(), processes() * VF);
+    EXPECT_EQ(worldRank(), rank());
+    co_return 0;
+  });
+}
+
+TEST(VirtualRanks, BlockMappingPutsConsecutiveRanksOnAProcess) {
+  int VF = settings().VirtualRanksPerProcess;
+  int Process = -1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Process); // the real MPI process
+  std::set<int> Seen;
+  runRanks([&](int, char **) -> Task<int> {
+    EXPECT_EQ(rank() / VF, Process);
+    Seen.insert(rank()); // tasks of one process; with several workers, guarded below
+    co_return 0;
+  }, [] {
+    Options O = settings();
+    O.Workers = 1; // Seen is not thread-safe
+    return O;
+  }());
+  EXPECT_EQ(static_cast<int>(Seen.size()), VF);
+  EXPECT_EQ(*Seen.begin(), Process * VF);
+}
+
+TEST(VirtualRanks, RankLocalVariablesAreSeparatePerRank) {
+  static RankLocal<int> Counter;
+  static RankLocal<std::vector<int>> History;
+  runRanks([&](int, char **) -> Task<int> {
+    for (int I = 0; I <= rank(); ++I) {
+      ++*Counter;
+      History->push_back(I);
+      co_await yield(); // other ranks run in between and touch their own copies
+    }
+    EXPECT_EQ(*Counter, rank() + 1);
+    EXPECT_EQ(static_cast<int>(History->size()), rank() + 1);
+    co_return 0;
+  });
+}
+
+TEST(VirtualRanks, CommSelfHasOneRank) {
+  runRanks([&](int, char **) -> Task<int> {
+    int R = -1, S = 0;
+    mpi::Comm_rank(MPI_COMM_SELF, &R);
+    mpi::Comm_size(MPI_COMM_SELF, &S);
+    EXPECT_EQ(R, 0);
+    EXPECT_EQ(S, 1);
+    int Out = rank() * 7, In = -1;
+    MPI_Status Status;
+    co_await mpi::Sendrecv(&Out, 1, MPI_INT, 0, 3, &In, 1, MPI_INT, 0, 3, MPI_COMM_SELF,
+                           &Status);
+    EXPECT_EQ(In, Out);
+    EXPECT_EQ(Status.MPI_SOURCE, 0);
+    co_return 0;
+  });
+}
+
+TEST(VirtualRanks, InitAndFinalizeArePerRank) {
+  runRanks([&](int Argc, char **Argv) -> Task<int> {
+    int Flag = -1;
+    mpi::Initialized(&Flag);
+    EXPECT_EQ(Flag, 0);
+    EXPECT_EQ(mpi::Init(&Argc, &Argv), MPI_SUCCESS);
+    mpi::Initialized(&Flag);
+    EXPECT_EQ(Flag, 1);
+    int Provided = -1;
+    mpi::Query_thread(&Provided);
+    EXPECT_EQ(Provided, MPI_THREAD_FUNNELED);
+    mpi::Finalized(&Flag);
+    EXPECT_EQ(Flag, 0);
+    mpi::Finalize();
+    mpi::Finalized(&Flag);
+    EXPECT_EQ(Flag, 1);
+    co_return 0;
+  });
+}
+
+TEST(VirtualRanks, ExitStatusIsTheFirstNonZeroOfTheProcess) {
+  static char Name[] = "t";
+  static char *Argv[] = {Name, nullptr};
+  int Process = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Process);
+  int VF = settings().VirtualRanksPerProcess;
+  int Status = run(1, Argv, [&](int, char **) -> Task<int> {
+    co_return rank() == Process * VF ? 5 : 0;
+  }, settings());
+  EXPECT_EQ(Status, 5);
+}
