@@ -1,0 +1,75 @@
+//===- Analysis.h - The front end's model of a translation unit -*- C++ -*-===//
+//
+// Runs the front end on a parsed translation unit: binds the pragmas, builds
+// the call graph and reach sets, models every function's regions and MPI
+// calls, and reports the diagnostics. The result is what --explain prints and
+// what code generation consumes; running it prints nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BAMBOO_FRONTEND_ANALYSIS_H
+#define BAMBOO_FRONTEND_ANALYSIS_H
+
+#include "bamboo/Frontend/CallGraph.h"
+#include "bamboo/Frontend/RegionModel.h"
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
+
+namespace bamboo {
+
+class DiagTable;
+class PragmaTable;
+
+/// Everything the front end knows about one translation unit. Holds
+/// pointers into the AST and the pragma table: valid while both live.
+class TranslationUnitModel {
+public:
+  clang::ASTContext &context() const { return *Ctx; }
+  const PragmaTable &pragmas() const { return *Pragmas; }
+  const CallGraph &callGraph() const { return Graph; }
+  const ReachSets &reach() const { return Reach; }
+
+  /// Every function with a body in user code, in source order.
+  llvm::ArrayRef<std::unique_ptr<FunctionModel>> functions() const {
+    return Functions;
+  }
+  /// The model of \p FD (a source-level function), or null.
+  const FunctionModel *modelOf(const clang::FunctionDecl *FD) const;
+
+  /// Whether \p FD reaches any MPI call, directly or through calls.
+  bool reachesMPI(const clang::FunctionDecl *FD) const;
+  /// Whether \p FD reaches an MPI call that may wait.
+  bool reachesWaitingMPI(const clang::FunctionDecl *FD) const;
+  /// Whether \p FD becomes a task (coroutine): main, and every function
+  /// that reaches a waiting MPI call or an olap region.
+  bool isTask(const clang::FunctionDecl *FD) const;
+  /// The user functions that become tasks, in source order.
+  std::vector<const clang::FunctionDecl *> tasks() const;
+
+private:
+  friend std::unique_ptr<TranslationUnitModel>
+  analyzeTranslationUnit(clang::ASTContext &, PragmaTable &, DiagTable &);
+
+  clang::ASTContext *Ctx = nullptr;
+  const PragmaTable *Pragmas = nullptr;
+  CallGraph Graph;
+  ReachSets Reach;
+  std::vector<std::unique_ptr<FunctionModel>> Functions;
+  llvm::DenseMap<const clang::FunctionDecl *, const FunctionModel *> ByDecl;
+};
+
+/// Binds \p Pragmas (filled while parsing) and analyses \p Ctx, reporting
+/// every problem through \p Diags.
+std::unique_ptr<TranslationUnitModel>
+analyzeTranslationUnit(clang::ASTContext &Ctx, PragmaTable &Pragmas,
+                       DiagTable &Diags);
+
+} // namespace bamboo
+
+#endif // BAMBOO_FRONTEND_ANALYSIS_H

@@ -1,0 +1,175 @@
+//===- CallGraph.h - Who calls whom, and who reaches MPI -------*- C++ -*-===//
+//
+// The call graph of a translation unit, keyed by USR so that graphs of
+// several files can be merged (SPEC section 4: a function that reaches MPI
+// may live in another file). Each node records its direct MPI calls and its
+// outgoing calls: direct, implicit (constructors, destructors), virtual and
+// through function pointers. Reach sets are computed on top: which functions
+// reach any MPI call, which reach one that may wait.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BAMBOO_FRONTEND_CALLGRAPH_H
+#define BAMBOO_FRONTEND_CALLGRAPH_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class Expr;
+class FunctionDecl;
+} // namespace clang
+
+namespace bamboo {
+
+struct MPIFunctionInfo;
+
+enum class CallKind : uint8_t {
+  Direct,   ///< f(), obj.f() without virtual dispatch
+  Implicit, ///< constructors, destructors of locals and temporaries, new/delete
+  Virtual,  ///< may reach the callee or any of its overriders
+  Indirect, ///< through a function pointer: any address-taken function of
+            ///< the same type
+};
+
+/// What a function is, where that limits what it can become.
+enum class FunctionRole : uint8_t { Ordinary, Main, Constructor, Destructor };
+
+class CallGraph {
+public:
+  /// A call of an MPI library function.
+  struct MPIUse {
+    std::string Name;                      ///< "MPI_Recv" as written
+    const MPIFunctionInfo *Info = nullptr; ///< null: unknown MPI function
+    std::string Location;                  ///< "file:line:col"
+    const clang::CallExpr *Call = nullptr; ///< valid while its AST lives
+  };
+
+  /// A call of a user or library function.
+  struct Call {
+    CallKind Kind = CallKind::Direct;
+    std::string Callee;  ///< node key; empty for Indirect
+    std::string TypeKey; ///< Indirect: the function type called through
+    std::string Location;
+    const clang::Expr *Site = nullptr; ///< valid while its AST lives
+  };
+
+  struct Node {
+    std::string Key;      ///< USR of the function (of its template pattern)
+    std::string Name;     ///< "exchange", "Grid::step", "lambda at f.cpp:3:5"
+    std::string Location; ///< of its definition (else its declaration)
+    /// The source-level declaration (the pattern of an instantiation); valid
+    /// while its AST lives, null for nodes merged from elsewhere without it.
+    const clang::FunctionDecl *Decl = nullptr;
+    FunctionRole Role = FunctionRole::Ordinary;
+    bool Defined = false;
+    bool InSystemHeader = false;
+    bool ContainsRegion = false;        ///< has a `#pragma bamboo olap` region
+    bool AddressTaken = false;          ///< may be called through a pointer
+    std::string TypeKey;                ///< what an indirect call must match
+    std::vector<std::string> Overrides; ///< keys of overridden methods
+    std::vector<MPIUse> MPICalls;
+    std::vector<Call> Calls;
+  };
+
+  /// Builds the graph of every function with a body in \p Ctx, including
+  /// template instantiations (folded into their pattern's node), lambdas and
+  /// library code.
+  static CallGraph build(clang::ASTContext &Ctx);
+
+  /// The key of \p FD: the USR of its template pattern, if any.
+  static std::string keyFor(const clang::FunctionDecl *FD);
+
+  /// The node with key \p Key, created empty if missing.
+  Node &node(llvm::StringRef Key);
+  const Node *lookup(llvm::StringRef Key) const;
+  const Node *lookup(const clang::FunctionDecl *FD) const;
+
+  /// All nodes, in creation order.
+  llvm::ArrayRef<std::unique_ptr<Node>> nodes() const { return Nodes; }
+
+  /// Adds the nodes and edges of \p Other (another file of the program). A
+  /// node defined in either graph is defined in the result.
+  void merge(const CallGraph &Other);
+
+  /// The nodes a call may reach: its callee; for a virtual call also every
+  /// overrider; for an indirect call every address-taken function of the
+  /// called type.
+  llvm::SmallVector<const Node *, 4> targets(const Call &C) const;
+
+  /// Rebuilds the override and function-type indexes used by targets();
+  /// build() and merge() call it.
+  void reindex();
+
+private:
+  std::vector<std::unique_ptr<Node>> Nodes;
+  llvm::StringMap<Node *> ByKey;
+  llvm::StringMap<llvm::SmallVector<const Node *, 2>> Overriders;
+  llvm::StringMap<llvm::SmallVector<const Node *, 2>> AddressTakenByType;
+};
+
+/// A set of functions that reach something (an MPI call of some sort, or an
+/// olap region), each with a witness: the first step of a shortest way there.
+class ReachSet {
+public:
+  struct Step {
+    const CallGraph::Node *From = nullptr;
+    /// Exactly one of these: the MPI call reached, the call to the next
+    /// function on the way (To), or the region of From itself.
+    const CallGraph::MPIUse *Use = nullptr;
+    const CallGraph::Call *Call = nullptr;
+    const CallGraph::Node *To = nullptr;
+    bool Region = false;
+  };
+
+  bool contains(const CallGraph::Node *N) const { return Steps.count(N); }
+  const Step *witness(const CallGraph::Node *N) const;
+  /// The steps from \p N to what it reaches.
+  std::vector<Step> path(const CallGraph::Node *N) const;
+  /// The MPI call that \p N reaches (null if it reaches a region).
+  const CallGraph::MPIUse *reachedUse(const CallGraph::Node *N) const;
+  size_t size() const { return Steps.size(); }
+
+  /// Functions that directly make an MPI call accepted by \p Seed (or, with
+  /// \p SeedRegions, contain an olap region), and every function that calls
+  /// one of them, transitively, through any kind of call.
+  static ReachSet
+  compute(const CallGraph &G,
+          llvm::function_ref<bool(const CallGraph::MPIUse &)> Seed,
+          bool SeedRegions = false);
+
+private:
+  llvm::DenseMap<const CallGraph::Node *, Step> Steps;
+};
+
+/// The reach sets the translator works with.
+struct ReachSets {
+  /// Reaches any MPI call: its MPI calls become runtime calls.
+  ReachSet AnyMPI;
+  /// Reaches an MPI call that may wait (MPIFunctionInfo::mayWait).
+  ReachSet WaitingMPI;
+  /// Becomes a task (a coroutine): reaches a waiting MPI call or an olap
+  /// region (a region's end suspends). main is always a task as well.
+  ReachSet Tasks;
+  /// For the region checks: reaches a call that an olap region cannot defer,
+  /// a receive, or another olap region.
+  ReachSet NonDeferrable;
+  ReachSet Receives;
+  ReachSet Regions;
+
+  static ReachSets compute(const CallGraph &G);
+
+  bool isTask(const CallGraph::Node *N) const;
+};
+
+} // namespace bamboo
+
+#endif // BAMBOO_FRONTEND_CALLGRAPH_H

@@ -1,0 +1,74 @@
+//===- Analysis.cpp - The front end's model of a translation unit ---------===//
+//
+// The order of the stages: bind pragmas, build the call graph (regions mark
+// their functions), compute reach sets, model each function, then check.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bamboo/Frontend/Analysis.h"
+#include "Checks.h"
+#include "bamboo/Frontend/Diagnostics.h"
+#include "bamboo/Frontend/PragmaTable.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+using namespace clang;
+
+namespace bamboo {
+
+const FunctionModel *
+TranslationUnitModel::modelOf(const FunctionDecl *FD) const {
+  return ByDecl.lookup(FD);
+}
+
+bool TranslationUnitModel::reachesMPI(const FunctionDecl *FD) const {
+  return Reach.AnyMPI.contains(Graph.lookup(FD));
+}
+
+bool TranslationUnitModel::reachesWaitingMPI(const FunctionDecl *FD) const {
+  return Reach.WaitingMPI.contains(Graph.lookup(FD));
+}
+
+bool TranslationUnitModel::isTask(const FunctionDecl *FD) const {
+  return Reach.isTask(Graph.lookup(FD));
+}
+
+std::vector<const FunctionDecl *> TranslationUnitModel::tasks() const {
+  std::vector<const FunctionDecl *> Out;
+  for (const auto &F : Functions)
+    if (isTask(F->Decl))
+      Out.push_back(F->Decl);
+  return Out;
+}
+
+std::unique_ptr<TranslationUnitModel>
+analyzeTranslationUnit(ASTContext &Ctx, PragmaTable &Pragmas,
+                       DiagTable &Diags) {
+  auto TU = std::make_unique<TranslationUnitModel>();
+  TU->Ctx = &Ctx;
+  TU->Pragmas = &Pragmas;
+
+  Pragmas.bind(Ctx, Diags);
+
+  TU->Graph = CallGraph::build(Ctx);
+  for (const PragmaRecord &P : Pragmas.pragmas())
+    if (P.isBound() && P.Kind == PragmaKind::Olap)
+      TU->Graph.node(CallGraph::keyFor(P.Function)).ContainsRegion = true;
+  TU->Reach = ReachSets::compute(TU->Graph);
+
+  for (const FunctionDecl *FD : userFunctions(Ctx)) {
+    TU->Functions.push_back(buildFunctionModel(FD, Pragmas, Ctx));
+    TU->ByDecl[FD] = TU->Functions.back().get();
+  }
+
+  checkMPIFunctionReferences(Ctx, Diags);
+  for (const auto &F : TU->Functions) {
+    checkMPICalls(Ctx, *F, Diags);
+    checkRegions(Ctx, *F, TU->Graph, TU->Reach, Diags);
+  }
+  checkTasks(Ctx, TU->Graph, TU->Reach, Diags);
+  return TU;
+}
+
+} // namespace bamboo

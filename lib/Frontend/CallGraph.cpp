@@ -1,0 +1,510 @@
+//===- CallGraph.cpp - Who calls whom, and who reaches MPI ----------------===//
+//
+// Builds the USR-keyed call graph of a translation unit and computes reach
+// sets by walking call edges backwards from the functions that call MPI.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bamboo/Frontend/CallGraph.h"
+#include "bamboo/Frontend/MPIModel.h"
+#include "bamboo/Frontend/SourceText.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Index/USRGeneration.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+#include <deque>
+
+using namespace clang;
+
+namespace bamboo {
+
+//===----------------------------------------------------------------------===//
+// Keys and node metadata
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The declaration a node stands for: the pattern of an instantiation, so
+/// that every instantiation of a template is one source-level function.
+const FunctionDecl *sourceDecl(const FunctionDecl *FD) {
+  while (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern()) {
+    if (Pattern == FD)
+      break;
+    FD = Pattern;
+  }
+  return FD;
+}
+
+/// The function type an indirect call must match: methods called through a
+/// member pointer also match on the class.
+std::string typeKey(QualType Function, const Type *Class, ASTContext &Ctx) {
+  std::string Key = Function.getCanonicalType().getAsString();
+  if (Class)
+    Key = QualType(Class, 0).getCanonicalType().getAsString() + "::*" + Key;
+  return Key;
+}
+
+std::string typeKeyOf(const FunctionDecl *FD) {
+  ASTContext &Ctx = FD->getASTContext();
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (MD && MD->isInstance())
+    return typeKey(FD->getType(),
+                   Ctx.getRecordType(MD->getParent()).getTypePtr(), Ctx);
+  return typeKey(FD->getType(), nullptr, Ctx);
+}
+
+} // namespace
+
+std::string CallGraph::keyFor(const FunctionDecl *FD) {
+  FD = sourceDecl(FD);
+  llvm::SmallString<128> USR;
+  if (!index::generateUSRForDecl(FD, USR))
+    return std::string(USR);
+  // No USR (should not happen for functions): name and place still identify
+  // it within the program.
+  return "bamboo@" + functionName(FD) + "@" +
+         locationString(FD->getLocation(),
+                        FD->getASTContext().getSourceManager());
+}
+
+CallGraph::Node &CallGraph::node(llvm::StringRef Key) {
+  auto [It, Inserted] = ByKey.try_emplace(Key, nullptr);
+  if (Inserted) {
+    Nodes.push_back(std::make_unique<Node>());
+    Nodes.back()->Key = std::string(Key);
+    It->second = Nodes.back().get();
+  }
+  return *It->second;
+}
+
+const CallGraph::Node *CallGraph::lookup(llvm::StringRef Key) const {
+  auto It = ByKey.find(Key);
+  return It == ByKey.end() ? nullptr : It->second;
+}
+
+const CallGraph::Node *CallGraph::lookup(const FunctionDecl *FD) const {
+  return FD ? lookup(keyFor(FD)) : nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Building
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class GraphBuilder : public RecursiveASTVisitor<GraphBuilder> {
+public:
+  GraphBuilder(ASTContext &Ctx, CallGraph &G)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), G(G) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || FD->isInvalidDecl())
+      return true;
+    CallGraph::Node &N = nodeFor(FD);
+    N.Defined = true;
+    const FunctionDecl *Source = sourceDecl(FD);
+    N.Location = locationString(Source->getLocation(), SM);
+    Current = &N;
+    Seen.clear();
+    for (const CallGraph::Call &C : N.Calls)
+      Seen.insert(callId(C));
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        walk(Init->getInit());
+    if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(FD))
+      addMemberDestructors(Dtor);
+    walk(FD->getBody());
+    Current = nullptr;
+    return true;
+  }
+
+  /// A function named other than as a callee may be called through a
+  /// pointer.
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+      CalleeRefs.insert(DRE);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
+    if (!FD || CalleeRefs.count(DRE) || isMPILibraryFunction(*FD, SM))
+      return true;
+    CallGraph::Node &N = nodeFor(FD);
+    N.AddressTaken = true;
+    return true;
+  }
+
+private:
+  CallGraph::Node &nodeFor(const FunctionDecl *FD) {
+    auto It = NodeCache.find(FD);
+    if (It != NodeCache.end())
+      return *It->second;
+    CallGraph::Node &N = G.node(CallGraph::keyFor(FD));
+    NodeCache[FD] = &N;
+    if (!N.Decl) {
+      const FunctionDecl *Source = sourceDecl(FD);
+      N.Decl = Source;
+      N.Name = functionName(Source);
+      N.Location = locationString(Source->getLocation(), SM);
+      N.InSystemHeader =
+          SM.isInSystemHeader(SM.getExpansionLoc(Source->getLocation()));
+      N.TypeKey = typeKeyOf(Source);
+      if (Source->isMain())
+        N.Role = FunctionRole::Main;
+      else if (isa<CXXConstructorDecl>(Source))
+        N.Role = FunctionRole::Constructor;
+      else if (isa<CXXDestructorDecl>(Source))
+        N.Role = FunctionRole::Destructor;
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(Source))
+        for (const CXXMethodDecl *O : MD->overridden_methods())
+          N.Overrides.push_back(CallGraph::keyFor(O));
+    }
+    return N;
+  }
+
+  static std::string callId(const CallGraph::Call &C) {
+    return std::to_string(int(C.Kind)) + "|" + C.Callee + "|" + C.TypeKey +
+           "|" + C.Location;
+  }
+
+  void addCall(CallKind Kind, const FunctionDecl *Callee, std::string TypeKey,
+               const Expr *Site, SourceLocation Loc) {
+    CallGraph::Call C;
+    C.Kind = Kind;
+    if (Callee)
+      C.Callee = nodeFor(Callee).Key;
+    C.TypeKey = std::move(TypeKey);
+    C.Location = locationString(Loc, SM);
+    C.Site = Site;
+    // A template's pattern and its instantiations make the same calls.
+    if (Seen.insert(callId(C)).second)
+      Current->Calls.push_back(std::move(C));
+  }
+
+  void addDestructor(QualType T, const Expr *Site, SourceLocation Loc) {
+    const CXXRecordDecl *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || RD->hasTrivialDestructor())
+      return;
+    if (const CXXDestructorDecl *Dtor = RD->getDestructor())
+      addCall(CallKind::Implicit, Dtor, "", Site, Loc);
+  }
+
+  void addMemberDestructors(const CXXDestructorDecl *Dtor) {
+    const CXXRecordDecl *RD = Dtor->getParent();
+    for (const FieldDecl *F : RD->fields())
+      addDestructor(F->getType(), nullptr, Dtor->getLocation());
+    for (const CXXBaseSpecifier &B : RD->bases())
+      addDestructor(B.getType(), nullptr, Dtor->getLocation());
+  }
+
+  void addCallExpr(const CallExpr *CE) {
+    MPICallee M;
+    if (matchMPICall(*CE, SM, M)) {
+      CallGraph::MPIUse U;
+      U.Name = std::string(M.Name);
+      U.Info = M.Info;
+      U.Location = locationString(CE->getBeginLoc(), SM);
+      U.Call = CE;
+      for (const CallGraph::MPIUse &Old : Current->MPICalls)
+        if (Old.Location == U.Location && Old.Name == U.Name)
+          return;
+      Current->MPICalls.push_back(std::move(U));
+      return;
+    }
+    if (const FunctionDecl *Callee = CE->getDirectCallee()) {
+      if (Callee->getBuiltinID())
+        return;
+      CallKind Kind = CallKind::Direct;
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+          MD && MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
+          !MD->getParent()->hasAttr<FinalAttr>()) {
+        const auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParens());
+        if (!ME || ME->performsVirtualDispatch(Ctx.getLangOpts()))
+          Kind = CallKind::Virtual;
+      }
+      addCall(Kind, Callee, "", CE, CE->getBeginLoc());
+      return;
+    }
+    // No direct callee: a call through a pointer (or still dependent).
+    if (CE->isTypeDependent() || CE->getCallee()->isTypeDependent())
+      return;
+    const Expr *Callee = CE->getCallee()->IgnoreParens();
+    if (isa<CXXPseudoDestructorExpr>(Callee))
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(Callee);
+        BO && BO->isPtrMemOp()) {
+      if (const auto *MPT = BO->getRHS()->getType()->getAs<MemberPointerType>())
+        addCall(CallKind::Indirect, nullptr,
+                typeKey(MPT->getPointeeType(), MPT->getClass(), Ctx), CE,
+                CE->getBeginLoc());
+      return;
+    }
+    QualType T = Callee->getType();
+    if (const auto *PT = T->getAs<PointerType>())
+      T = PT->getPointeeType();
+    else if (const auto *RT = T->getAs<ReferenceType>())
+      T = RT->getPointeeType();
+    if (T->isFunctionType())
+      addCall(CallKind::Indirect, nullptr, typeKey(T, nullptr, Ctx), CE,
+              CE->getBeginLoc());
+  }
+
+  /// Walks one function's code; lambda bodies are functions of their own.
+  void walk(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+      for (const Expr *Init : LE->capture_inits())
+        walk(Init);
+      return;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      addCallExpr(CE);
+    else if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
+      const CXXConstructorDecl *Ctor = Construct->getConstructor();
+      if (Ctor && !Ctor->isTrivial())
+        addCall(CallKind::Implicit, Ctor, "", Construct,
+                Construct->getBeginLoc());
+    } else if (const auto *New = dyn_cast<CXXNewExpr>(S)) {
+      if (const FunctionDecl *Op = New->getOperatorNew();
+          Op && !Op->isImplicit() &&
+          !SM.isInSystemHeader(SM.getExpansionLoc(Op->getLocation())))
+        addCall(CallKind::Implicit, Op, "", New, New->getBeginLoc());
+    } else if (const auto *Delete = dyn_cast<CXXDeleteExpr>(S)) {
+      QualType T = Delete->getDestroyedType();
+      if (!T.isNull() && !T->isDependentType()) {
+        const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+        const CXXDestructorDecl *Dtor =
+            RD && RD->hasDefinition() ? RD->getDestructor() : nullptr;
+        if (Dtor && !Dtor->isTrivial())
+          addCall(Dtor->isVirtual() ? CallKind::Virtual : CallKind::Implicit,
+                  Dtor, "", Delete, Delete->getBeginLoc());
+      }
+    } else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(S)) {
+      if (const CXXDestructorDecl *Dtor = Bind->getTemporary()->getDestructor())
+        addCall(CallKind::Implicit, Dtor, "", Bind, Bind->getBeginLoc());
+    } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType() &&
+            !VD->getType()->isDependentType())
+          addDestructor(VD->getType(), nullptr, VD->getLocation());
+    } else if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(S)) {
+      walk(Default->getExpr());
+    } else if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(S)) {
+      walk(Default->getExpr());
+    }
+    for (const Stmt *Child : S->children())
+      walk(Child);
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  CallGraph &G;
+  CallGraph::Node *Current = nullptr;
+  llvm::StringSet<> Seen;
+  llvm::DenseMap<const FunctionDecl *, CallGraph::Node *> NodeCache;
+  llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
+};
+
+} // namespace
+
+CallGraph CallGraph::build(ASTContext &Ctx) {
+  CallGraph G;
+  GraphBuilder(Ctx, G).TraverseAST(Ctx);
+  G.reindex();
+  return G;
+}
+
+void CallGraph::merge(const CallGraph &Other) {
+  for (const auto &Theirs : Other.Nodes) {
+    Node &Ours = node(Theirs->Key);
+    if (!Ours.Defined && Theirs->Defined) {
+      // Their definition describes the function; keep any calls we know.
+      std::vector<MPIUse> MPICalls = std::move(Ours.MPICalls);
+      std::vector<Call> Calls = std::move(Ours.Calls);
+      bool AddressTaken = Ours.AddressTaken, Region = Ours.ContainsRegion;
+      Ours = *Theirs;
+      Ours.AddressTaken |= AddressTaken;
+      Ours.ContainsRegion |= Region;
+      llvm::append_range(Ours.MPICalls, MPICalls);
+      llvm::append_range(Ours.Calls, Calls);
+      continue;
+    }
+    if (Ours.Name.empty())
+      Ours = *Theirs;
+    Ours.AddressTaken |= Theirs->AddressTaken;
+    Ours.ContainsRegion |= Theirs->ContainsRegion;
+    // An inline function defined in a header is defined in every file that
+    // includes it; keep one copy of each call.
+    for (const MPIUse &U : Theirs->MPICalls)
+      if (llvm::none_of(Ours.MPICalls, [&](const MPIUse &Mine) {
+            return Mine.Location == U.Location && Mine.Name == U.Name;
+          }))
+        Ours.MPICalls.push_back(U);
+    for (const Call &C : Theirs->Calls)
+      if (llvm::none_of(Ours.Calls, [&](const Call &Mine) {
+            return Mine.Location == C.Location && Mine.Callee == C.Callee &&
+                   Mine.Kind == C.Kind && Mine.TypeKey == C.TypeKey;
+          }))
+        Ours.Calls.push_back(C);
+  }
+  reindex();
+}
+
+void CallGraph::reindex() {
+  Overriders.clear();
+  AddressTakenByType.clear();
+  for (const auto &N : Nodes) {
+    for (const std::string &O : N->Overrides)
+      Overriders[O].push_back(N.get());
+    if (N->AddressTaken)
+      AddressTakenByType[N->TypeKey].push_back(N.get());
+  }
+}
+
+llvm::SmallVector<const CallGraph::Node *, 4>
+CallGraph::targets(const Call &C) const {
+  llvm::SmallVector<const Node *, 4> Out;
+  if (C.Kind == CallKind::Indirect) {
+    auto It = AddressTakenByType.find(C.TypeKey);
+    if (It != AddressTakenByType.end())
+      llvm::append_range(Out, It->second);
+    return Out;
+  }
+  const Node *Callee = lookup(C.Callee);
+  if (!Callee)
+    return Out;
+  Out.push_back(Callee);
+  if (C.Kind != CallKind::Virtual)
+    return Out;
+  // Every overrider, transitively.
+  for (size_t I = 0; I < Out.size(); ++I) {
+    auto It = Overriders.find(Out[I]->Key);
+    if (It == Overriders.end())
+      continue;
+    for (const Node *O : It->second)
+      if (!llvm::is_contained(Out, O))
+        Out.push_back(O);
+  }
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// Reach sets
+//===----------------------------------------------------------------------===//
+
+const ReachSet::Step *ReachSet::witness(const CallGraph::Node *N) const {
+  auto It = Steps.find(N);
+  return It == Steps.end() ? nullptr : &It->second;
+}
+
+std::vector<ReachSet::Step> ReachSet::path(const CallGraph::Node *N) const {
+  std::vector<Step> Path;
+  // Steps come from a breadth-first search, so each one gets closer.
+  while (const Step *S = witness(N)) {
+    Path.push_back(*S);
+    if (!S->To || Path.size() > Steps.size())
+      break;
+    N = S->To;
+  }
+  return Path;
+}
+
+const CallGraph::MPIUse *ReachSet::reachedUse(const CallGraph::Node *N) const {
+  std::vector<Step> Path = path(N);
+  return Path.empty() ? nullptr : Path.back().Use;
+}
+
+ReachSet
+ReachSet::compute(const CallGraph &G,
+                  llvm::function_ref<bool(const CallGraph::MPIUse &)> Seed,
+                  bool SeedRegions) {
+  // Who calls each node, through which call.
+  llvm::DenseMap<
+      const CallGraph::Node *,
+      llvm::SmallVector<
+          std::pair<const CallGraph::Node *, const CallGraph::Call *>, 4>>
+      Callers;
+  for (const auto &N : G.nodes())
+    for (const CallGraph::Call &C : N->Calls)
+      for (const CallGraph::Node *T : G.targets(C))
+        Callers[T].push_back({N.get(), &C});
+
+  ReachSet R;
+  std::deque<const CallGraph::Node *> Work;
+  for (const auto &N : G.nodes()) {
+    if (SeedRegions && N->ContainsRegion) {
+      Step S;
+      S.From = N.get();
+      S.Region = true;
+      R.Steps[N.get()] = S;
+      Work.push_back(N.get());
+      continue;
+    }
+    for (const CallGraph::MPIUse &U : N->MPICalls) {
+      if (!Seed(U))
+        continue;
+      Step S;
+      S.From = N.get();
+      S.Use = &U;
+      R.Steps[N.get()] = S;
+      Work.push_back(N.get());
+      break;
+    }
+  }
+  while (!Work.empty()) {
+    const CallGraph::Node *T = Work.front();
+    Work.pop_front();
+    auto It = Callers.find(T);
+    if (It == Callers.end())
+      continue;
+    for (auto [Caller, Call] : It->second) {
+      if (R.Steps.count(Caller))
+        continue;
+      Step S;
+      S.From = Caller;
+      S.Call = Call;
+      S.To = T;
+      R.Steps[Caller] = S;
+      Work.push_back(Caller);
+    }
+  }
+  return R;
+}
+
+ReachSets ReachSets::compute(const CallGraph &G) {
+  ReachSets Sets;
+  Sets.AnyMPI =
+      ReachSet::compute(G, [](const CallGraph::MPIUse &) { return true; });
+  auto Waits = [](const CallGraph::MPIUse &U) {
+    return U.Info && U.Info->mayWait();
+  };
+  Sets.WaitingMPI = ReachSet::compute(G, Waits);
+  Sets.Tasks = ReachSet::compute(G, Waits, /*SeedRegions=*/true);
+  Sets.NonDeferrable = ReachSet::compute(G, [](const CallGraph::MPIUse &U) {
+    return U.Info && !U.Info->isDeferrable();
+  });
+  Sets.Receives = ReachSet::compute(G, [](const CallGraph::MPIUse &U) {
+    return U.Info && U.Info->receives();
+  });
+  Sets.Regions = ReachSet::compute(
+      G, [](const CallGraph::MPIUse &) { return false; },
+      /*SeedRegions=*/true);
+  return Sets;
+}
+
+bool ReachSets::isTask(const CallGraph::Node *N) const {
+  return N && (N->Role == FunctionRole::Main || Tasks.contains(N));
+}
+
+} // namespace bamboo

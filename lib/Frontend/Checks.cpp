@@ -1,0 +1,468 @@
+//===- Checks.cpp - The front end's checks --------------------------------===//
+//
+// Every diagnostic that needs more than one pragma or one call: MPI calls
+// Bamboo cannot translate, the contract of olap regions (SPEC section 3), and
+// functions that reach a waiting MPI call but cannot become tasks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks.h"
+#include "bamboo/Frontend/CallGraph.h"
+#include "bamboo/Frontend/Diagnostics.h"
+#include "bamboo/Frontend/MPIModel.h"
+#include "bamboo/Frontend/PragmaTable.h"
+#include "bamboo/Frontend/RegionModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/FoldingSet.h"
+
+using namespace clang;
+
+namespace bamboo {
+
+namespace {
+
+/// Notes that show how a function reaches what it reaches, one per call on
+/// the way (at most a few).
+void notePath(DiagTable &Diags, const ReachSet &Set,
+              const CallGraph::Node *Start) {
+  constexpr unsigned MaxNotes = 4;
+  unsigned Count = 0;
+  for (const ReachSet::Step &S : Set.path(Start)) {
+    if (Count == MaxNotes)
+      break;
+    if (S.Call && S.Call->Site && S.To) {
+      Diags.report(S.Call->Site->getBeginLoc(), Diag::NoteCalls)
+          << S.From->Name << S.To->Name;
+      ++Count;
+    } else if (S.Use && S.Use->Call) {
+      Diags.report(S.Use->Call->getBeginLoc(), Diag::NoteCalls)
+          << S.From->Name << S.Use->Name;
+      ++Count;
+    }
+  }
+}
+
+void noteRegion(DiagTable &Diags, const Region &R) {
+  Diags.report(R.Pragma->WordLoc, Diag::NoteOlapHere);
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers and requests named by call arguments
+//===----------------------------------------------------------------------===//
+
+bool isMethodNamed(const CXXMemberCallExpr *MCE,
+                   std::initializer_list<llvm::StringRef> Names) {
+  const CXXMethodDecl *MD = MCE->getMethodDecl();
+  if (!MD || !MD->getIdentifier())
+    return false;
+  return llvm::is_contained(Names, MD->getName());
+}
+
+/// `v.data()`: a pointer to the start of v.
+bool isDataCall(const CXXMemberCallExpr *MCE) {
+  return MCE->getNumArgs() == 0 && isMethodNamed(MCE, {"data"});
+}
+
+/// Calls that read a container's size, not its elements.
+bool isMetadataCall(const CXXMemberCallExpr *MCE) {
+  return isMethodNamed(MCE,
+                       {"size", "empty", "capacity", "length", "max_size"});
+}
+
+/// The variable or field an expression names (through v.data()).
+const ValueDecl *baseDecl(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isa<VarDecl>(DRE->getDecl()) ? DRE->getDecl() : nullptr;
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return isa<FieldDecl>(ME->getMemberDecl()) ? ME->getMemberDecl() : nullptr;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E); MCE && isDataCall(MCE))
+    return baseDecl(MCE->getImplicitObjectArgument());
+  return nullptr;
+}
+
+/// A buffer argument or an access: the object, and the index nearest to it
+/// (u for `u`, (u, 1) for `&u[1]`, `&u[1][0]`, `u.data() + 1`). Two
+/// references with different indices are taken to be disjoint, the usual
+/// case of a halo (received) next to a boundary (sent).
+struct BufferRef {
+  const ValueDecl *Base = nullptr;
+  const Expr *Offset = nullptr;      ///< null: the whole object
+  std::vector<const Expr *> Indices; ///< every index and offset expression
+};
+
+std::optional<BufferRef> bufferRef(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  BufferRef Ref;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->isAdditiveOp() && BO->getLHS()->getType()->isPointerType()) {
+    if (const ValueDecl *Base = baseDecl(BO->getLHS())) {
+      Ref.Base = Base;
+      Ref.Offset = BO->getRHS();
+      Ref.Indices.push_back(BO->getRHS());
+      return Ref;
+    }
+    return std::nullopt;
+  }
+  const Expr *Cur = E;
+  while (true) {
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Cur)) {
+      Ref.Offset = ASE->getIdx();
+      Ref.Indices.push_back(ASE->getIdx());
+      Cur = ASE->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(Cur);
+        OCE && OCE->getOperator() == OO_Subscript && OCE->getNumArgs() == 2) {
+      Ref.Offset = OCE->getArg(1);
+      Ref.Indices.push_back(OCE->getArg(1));
+      Cur = OCE->getArg(0)->IgnoreParenImpCasts();
+      continue;
+    }
+    break;
+  }
+  Ref.Base = baseDecl(Cur);
+  if (!Ref.Base)
+    return std::nullopt;
+  return Ref;
+}
+
+bool sameOffset(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  Expr::EvalResult RA, RB;
+  if (!A->isValueDependent() && !B->isValueDependent() &&
+      A->EvaluateAsInt(RA, Ctx) && B->EvaluateAsInt(RB, Ctx))
+    return RA.Val.getInt() == RB.Val.getInt();
+  llvm::FoldingSetNodeID IA, IB;
+  A->Profile(IA, Ctx, /*Canonical=*/true);
+  B->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+/// Every use of a variable or field in a region, in source order, except as
+/// the buffer of a receive, in sizeof, or to ask a container's size.
+class AccessCollector {
+public:
+  struct Access {
+    BufferRef Ref;
+    const Expr *E;
+  };
+
+  AccessCollector(const SourceManager &SM) : SM(SM) {}
+
+  std::vector<Access> collect(const Stmt *S) {
+    Accesses.clear();
+    scan(S);
+    return std::move(Accesses);
+  }
+
+private:
+  void scan(const Stmt *S) {
+    if (!S)
+      return;
+    if (isa<UnaryExprOrTypeTraitExpr>(S))
+      return;
+    if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+      for (const Expr *Init : LE->capture_inits())
+        scan(Init);
+      return;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      MPICallee M;
+      if (matchMPICall(*CE, SM, M) && M.Info && M.Info->receives()) {
+        // Receiving into a buffer is not a use of what it holds.
+        for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+          if (int(I) != M.Info->Args.RecvBuf)
+            scan(CE->getArg(I));
+        return;
+      }
+    }
+    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(S);
+        MCE && isMetadataCall(MCE))
+      return;
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      if (std::optional<BufferRef> Ref = bufferRef(E)) {
+        Accesses.push_back({*Ref, E});
+        for (const Expr *Index : Ref->Indices)
+          scan(Index);
+        return;
+      }
+    }
+    for (const Stmt *Child : S->children())
+      scan(Child);
+  }
+
+  const SourceManager &SM;
+  std::vector<Access> Accesses;
+};
+
+//===----------------------------------------------------------------------===//
+// Region checks
+//===----------------------------------------------------------------------===//
+
+void checkBufferUses(ASTContext &Ctx, const Region &R, DiagTable &Diags) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  struct Received {
+    BufferRef Ref;
+    const MPICallSite *Site;
+    const Expr *Arg;
+  };
+  std::vector<Received> Receives;
+  for (const MPICallSite *C : R.receives())
+    if (const Expr *Arg = C->arg(C->Info->Args.RecvBuf))
+      if (std::optional<BufferRef> Ref = bufferRef(Arg))
+        Receives.push_back({*Ref, C, Arg});
+  if (Receives.empty())
+    return;
+
+  AccessCollector Collector(SM);
+  for (const AccessCollector::Access &A : Collector.collect(R.S)) {
+    SourceLocation Loc = SM.getExpansionLoc(A.E->getBeginLoc());
+    for (const Received &Recv : Receives) {
+      if (Recv.Ref.Base->getCanonicalDecl() != A.Ref.Base->getCanonicalDecl())
+        continue;
+      SourceLocation After =
+          SM.getExpansionRange(Recv.Site->Call->getEndLoc()).getEnd();
+      if (!SM.isBeforeInTranslationUnit(After, Loc))
+        continue;
+      if (Recv.Ref.Offset && A.Ref.Offset &&
+          !sameOffset(Recv.Ref.Offset, A.Ref.Offset, Ctx))
+        continue;
+      Diags.report(A.E->getBeginLoc(), Diag::ReceiveBufferUsed)
+          << A.Ref.Base->getName();
+      Diags.report(Recv.Arg->getBeginLoc(), Diag::NoteReceivePosted)
+          << A.Ref.Base->getName();
+      break;
+    }
+  }
+}
+
+void checkWaits(const Region &R, DiagTable &Diags) {
+  auto BaseOf = [](const Expr *E) -> const ValueDecl * {
+    std::optional<BufferRef> Ref = bufferRef(E);
+    return Ref ? cast<ValueDecl>(Ref->Base->getCanonicalDecl()) : nullptr;
+  };
+  for (const MPICallSite *W : R.waits()) {
+    const Expr *Arg = W->arg(W->Info->Args.Request);
+    const ValueDecl *Request = Arg ? BaseOf(Arg) : nullptr;
+    if (!Request)
+      continue;
+    bool Started = llvm::any_of(R.MPICalls, [&](const MPICallSite *C) {
+      return C->Info && C->Info->startsRequest() &&
+             BaseOf(C->arg(C->Info->Args.Request)) == Request;
+    });
+    // A called function may start requests through an argument.
+    Started |= llvm::any_of(R.UserCalls, [&](const UserCallSite *U) {
+      const auto *CE = dyn_cast<CallExpr>(U->Call);
+      return CE && llvm::any_of(CE->arguments(), [&](const Expr *A) {
+               return BaseOf(A) == Request;
+             });
+    });
+    if (!Started)
+      Diags.report(Arg->getBeginLoc(), Diag::WaitUnstartedRequest)
+          << W->Name << Request->getName();
+  }
+}
+
+llvm::StringRef jumpWord(const Stmt *S) {
+  switch (S->getStmtClass()) {
+  case Stmt::ReturnStmtClass:
+    return "return";
+  case Stmt::BreakStmtClass:
+    return "break";
+  case Stmt::ContinueStmtClass:
+    return "continue";
+  case Stmt::GotoStmtClass:
+  case Stmt::IndirectGotoStmtClass:
+    return "goto";
+  case Stmt::CXXThrowExprClass:
+    return "throw";
+  case Stmt::CaseStmtClass:
+    return "case";
+  case Stmt::DefaultStmtClass:
+    return "default";
+  default:
+    return "jump";
+  }
+}
+
+} // namespace
+
+void checkRegions(ASTContext &Ctx, const FunctionModel &F, const CallGraph &G,
+                  const ReachSets &Reach, DiagTable &Diags) {
+  for (const FunctionModel::Misplaced &M : F.MisplacedPragmas) {
+    if (M.Pragma->Kind == PragmaKind::Olap) {
+      Diags.report(M.Pragma->WordLoc, Diag::NestedOlap);
+      noteRegion(Diags, *M.Enclosing);
+    } else {
+      Diags.report(M.Pragma->WordLoc, Diag::BlockNotInOlap)
+          << pragmaWord(M.Pragma->Kind);
+    }
+  }
+  for (auto [S, R] : F.Entries) {
+    Diags.report(S->getBeginLoc(), Diag::RegionEntry) << jumpWord(S);
+    noteRegion(Diags, *R);
+  }
+
+  for (const Region &R : F.Regions) {
+    for (const MPICallSite *C : R.MPICalls) {
+      if (!C->Info || !C->Info->isSupported())
+        continue; // reported by checkMPICalls
+      if (!C->Info->isDeferrable()) {
+        Diags.report(C->Call->getBeginLoc(), Diag::NotDeferrable)
+            << describeKind(C->Info->Kind) << C->Name;
+        noteRegion(Diags, R);
+      }
+      if (C->InBlock && C->InBlock->Kind == BlockKind::Send &&
+          C->Info->receives()) {
+        Diags.report(C->Call->getBeginLoc(), Diag::ReceiveInSendBlock)
+            << C->Name;
+        Diags.report(C->InBlock->Pragma->WordLoc, Diag::NoteSendBlockHere);
+      }
+    }
+
+    for (const UserCallSite *U : R.UserCalls) {
+      const CallGraph::Node *N = G.lookup(U->Callee);
+      if (!N)
+        continue;
+      if (Reach.Regions.contains(N)) {
+        Diags.report(U->Call->getBeginLoc(), Diag::NestedOlapThroughCall)
+            << N->Name;
+        notePath(Diags, Reach.Regions, N);
+        noteRegion(Diags, R);
+      }
+      if (Reach.NonDeferrable.contains(N)) {
+        const CallGraph::MPIUse *Use = Reach.NonDeferrable.reachedUse(N);
+        Diags.report(U->Call->getBeginLoc(), Diag::NotDeferrableThroughCall)
+            << N->Name << describeKind(Use->Info->Kind) << Use->Name;
+        notePath(Diags, Reach.NonDeferrable, N);
+        noteRegion(Diags, R);
+      }
+      if (U->InBlock && U->InBlock->Kind == BlockKind::Send &&
+          Reach.Receives.contains(N)) {
+        Diags.report(U->Call->getBeginLoc(),
+                     Diag::ReceiveInSendBlockThroughCall)
+            << N->Name << Reach.Receives.reachedUse(N)->Name;
+        notePath(Diags, Reach.Receives, N);
+        Diags.report(U->InBlock->Pragma->WordLoc, Diag::NoteSendBlockHere);
+      }
+    }
+
+    for (const Stmt *Exit : R.Exits) {
+      Diags.report(Exit->getBeginLoc(), Diag::RegionExit) << jumpWord(Exit);
+      noteRegion(Diags, R);
+    }
+
+    checkBufferUses(Ctx, R, Diags);
+    checkWaits(R, Diags);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// MPI calls
+//===----------------------------------------------------------------------===//
+
+void checkMPICalls(ASTContext &Ctx, const FunctionModel &F, DiagTable &Diags) {
+  for (const MPICallSite &C : F.MPICalls) {
+    if (!C.Info)
+      Diags.report(C.Call->getBeginLoc(), Diag::UnknownMPI) << C.Name;
+    else if (!C.Info->isSupported())
+      Diags.report(C.Call->getBeginLoc(), Diag::UnsupportedMPI)
+          << C.Name << C.Info->Reason;
+  }
+}
+
+namespace {
+
+class MPIReferenceChecker : public RecursiveASTVisitor<MPIReferenceChecker> {
+public:
+  MPIReferenceChecker(const SourceManager &SM, DiagTable &Diags)
+      : SM(SM), Diags(Diags) {}
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+      Callees.insert(DRE);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
+    if (!FD || Callees.count(DRE) || !isMPILibraryFunction(*FD, SM))
+      return true;
+    SourceLocation Loc = SM.getExpansionLoc(DRE->getLocation());
+    if (!SM.isInSystemHeader(Loc))
+      Diags.report(DRE->getLocation(), Diag::MPIFunctionNotCalled)
+          << FD->getName();
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  DiagTable &Diags;
+  llvm::DenseSet<const DeclRefExpr *> Callees;
+};
+
+} // namespace
+
+void checkMPIFunctionReferences(ASTContext &Ctx, DiagTable &Diags) {
+  MPIReferenceChecker(Ctx.getSourceManager(), Diags).TraverseAST(Ctx);
+}
+
+//===----------------------------------------------------------------------===//
+// Functions that cannot become tasks
+//===----------------------------------------------------------------------===//
+
+void checkTasks(ASTContext &Ctx, const CallGraph &G, const ReachSets &Reach,
+                DiagTable &Diags) {
+  const ReachSet &Waits = Reach.WaitingMPI;
+  for (const auto &N : G.nodes()) {
+    if (!N->Defined || N->InSystemHeader || !N->Decl ||
+        &N->Decl->getASTContext() != &Ctx)
+      continue;
+
+    if ((N->Role == FunctionRole::Constructor ||
+         N->Role == FunctionRole::Destructor) &&
+        Waits.contains(N.get())) {
+      Diags.report(N->Decl->getLocation(), Diag::SpecialMemberWaits)
+          << (N->Role == FunctionRole::Destructor) << N->Name
+          << Waits.reachedUse(N.get())->Name;
+      notePath(Diags, Waits, N.get());
+    }
+
+    for (const CallGraph::Call &C : N->Calls) {
+      if (!C.Site)
+        continue;
+      for (const CallGraph::Node *T : G.targets(C)) {
+        if (!Waits.contains(T))
+          continue;
+        if (C.Kind == CallKind::Indirect || C.Kind == CallKind::Virtual) {
+          Diags.report(C.Site->getBeginLoc(), Diag::IndirectCallWaits)
+              << (C.Kind == CallKind::Virtual) << Waits.reachedUse(T)->Name;
+          if (T->Decl)
+            Diags.report(T->Decl->getLocation(), Diag::NoteMayCall) << T->Name;
+          notePath(Diags, Waits, T);
+          break;
+        }
+        if (T->InSystemHeader) {
+          Diags.report(C.Site->getBeginLoc(), Diag::LibraryCallWaits)
+              << T->Name << Waits.reachedUse(T)->Name;
+          notePath(Diags, Waits, T);
+        }
+        break;
+      }
+    }
+  }
+}
+
+} // namespace bamboo

@@ -1,0 +1,42 @@
+//===- Checks.h - The front end's checks (internal) ------------*- C++ -*-===//
+//
+// The diagnostics that need the whole model: MPI calls Bamboo cannot
+// translate, what olap regions may contain, and functions that would have to
+// become tasks but cannot.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BAMBOO_LIB_FRONTEND_CHECKS_H
+#define BAMBOO_LIB_FRONTEND_CHECKS_H
+
+namespace clang {
+class ASTContext;
+}
+
+namespace bamboo {
+
+class CallGraph;
+class DiagTable;
+struct FunctionModel;
+struct ReachSets;
+
+/// Unknown and unsupported MPI functions, and MPI functions used other than
+/// in a direct call.
+void checkMPICalls(clang::ASTContext &Ctx, const FunctionModel &F,
+                   DiagTable &Diags);
+void checkMPIFunctionReferences(clang::ASTContext &Ctx, DiagTable &Diags);
+
+/// Misplaced pragmas, nested regions, what a region may contain (directly
+/// and through calls), jumps across its boundary, receive buffers used too
+/// early, waits on requests the region does not start.
+void checkRegions(clang::ASTContext &Ctx, const FunctionModel &F,
+                  const CallGraph &G, const ReachSets &Reach, DiagTable &Diags);
+
+/// Calls through pointers or virtual functions, constructors, destructors
+/// and library code that reach a waiting MPI call.
+void checkTasks(clang::ASTContext &Ctx, const CallGraph &G,
+                const ReachSets &Reach, DiagTable &Diags);
+
+} // namespace bamboo
+
+#endif // BAMBOO_LIB_FRONTEND_CHECKS_H

@@ -1,0 +1,174 @@
+//===- Explain.cpp - bamboo --explain -------------------------------------===//
+//
+// Renders the region model as text, with expressions as the user wrote them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bamboo/Frontend/Explain.h"
+#include "bamboo/Frontend/Analysis.h"
+#include "bamboo/Frontend/MPIModel.h"
+#include "bamboo/Frontend/PragmaTable.h"
+#include "bamboo/Frontend/SourceText.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace bamboo {
+
+namespace {
+
+std::string textBetween(SourceLocation Begin, SourceLocation End,
+                        const ASTContext &Ctx) {
+  return sourceText(SourceRange(Begin, End), Ctx);
+}
+
+} // namespace
+
+std::string describeGuard(const Guard &G, const TranslationUnitModel &TU) {
+  const ASTContext &Ctx = TU.context();
+  const Stmt *S = G.S;
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (G.Kind == Guard::Then)
+      return textBetween(If->getIfLoc(), If->getRParenLoc(), Ctx);
+    return "if !" + textBetween(If->getLParenLoc(), If->getRParenLoc(), Ctx);
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(S))
+    return (G.Kind == Guard::Then ? "if (" : "if !(") +
+           sourceText(CO->getCond(), Ctx) + ")";
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return textBetween(For->getForLoc(), For->getRParenLoc(), Ctx);
+  if (const auto *For = dyn_cast<CXXForRangeStmt>(S))
+    return textBetween(For->getForLoc(), For->getRParenLoc(), Ctx);
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return textBetween(While->getWhileLoc(), While->getRParenLoc(), Ctx);
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return "do ... " + textBetween(Do->getWhileLoc(), Do->getRParenLoc(), Ctx);
+  if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+    return textBetween(Switch->getSwitchLoc(), Switch->getRParenLoc(), Ctx);
+  return sourceText(S, Ctx);
+}
+
+std::string describeCall(const MPICallSite &C, bool ReceiveSide,
+                         const TranslationUnitModel &TU) {
+  const ASTContext &Ctx = TU.context();
+  std::string Out = C.Name.str();
+  if (!C.Info)
+    return Out;
+  const MPIArgs &A = C.Info->Args;
+  auto Arg = [&](int Index) { return sourceText(C.arg(Index), Ctx); };
+  int Peer = ReceiveSide ? A.Source : A.Dest;
+  int Tag = ReceiveSide ? A.RecvTag : A.SendTag;
+  if (Peer >= 0)
+    Out += (ReceiveSide ? " from " : " to ") + Arg(Peer);
+  if (Tag >= 0)
+    Out += " tag " + Arg(Tag);
+  if (A.Comm >= 0)
+    Out += " on " + Arg(A.Comm);
+  return Out;
+}
+
+namespace {
+
+class Explainer {
+public:
+  Explainer(const TranslationUnitModel &TU, llvm::raw_ostream &OS)
+      : TU(TU), OS(OS), SM(TU.context().getSourceManager()),
+        Sends(ReachSet::compute(TU.callGraph(), [](const CallGraph::MPIUse &U) {
+          return U.Info && U.Info->sends();
+        })) {}
+
+  void run() {
+    for (const auto &F : TU.functions())
+      for (const Region &R : F->Regions)
+        region(*F, R);
+    std::vector<const FunctionDecl *> Tasks = TU.tasks();
+    OS << "tasks:";
+    if (Tasks.empty())
+      OS << " none";
+    for (size_t I = 0; I < Tasks.size(); ++I)
+      OS << (I ? ", " : " ") << functionName(Tasks[I]);
+    OS << "\n";
+  }
+
+private:
+  std::string guards(const CallPlacement &P) {
+    std::string Out;
+    for (const Guard &G : P.guardsInRegion())
+      Out += " " + describeGuard(G, TU);
+    return Out;
+  }
+
+  std::string loc(SourceLocation L) { return locationString(L, SM); }
+
+  /// Calls of functions that post sends or receives on the region's behalf.
+  void calledPosts(const Region &R, const ReachSet &Set, llvm::StringRef What,
+                   bool &Any) {
+    for (const UserCallSite *U : R.UserCalls) {
+      const CallGraph::Node *N = TU.callGraph().lookup(U->Callee);
+      if (!N || !Set.contains(N))
+        continue;
+      OS << "    " << loc(U->Call->getBeginLoc()) << ": " << What
+         << " posted by '" << N->Name << "' (" << Set.reachedUse(N)->Name << ")"
+         << guards(*U) << "\n";
+      Any = true;
+    }
+  }
+
+  void region(const FunctionModel &F, const Region &R) {
+    OS << loc(R.Pragma->HashLoc) << ": olap region in '" << functionName(F.Decl)
+       << "'\n";
+    if (R.Priority)
+      OS << "  priority: " << *R.Priority << "\n";
+    for (const Block &B : R.Blocks)
+      OS << "  " << (B.Kind == BlockKind::Receive ? "receive" : "send")
+         << " block: " << loc(B.Pragma->HashLoc) << "\n";
+
+    bool Any = false;
+    OS << "  sends:\n";
+    for (const MPICallSite *C : R.sends()) {
+      OS << "    " << loc(C->Call->getBeginLoc()) << ": "
+         << describeCall(*C, /*ReceiveSide=*/false, TU) << guards(*C) << "\n";
+      Any = true;
+    }
+    calledPosts(R, Sends, "sends", Any);
+    if (!Any)
+      OS << "    none\n";
+
+    Any = false;
+    OS << "  firing rule:\n";
+    for (const MPICallSite *C : R.receives()) {
+      OS << "    " << loc(C->Call->getBeginLoc()) << ": "
+         << describeCall(*C, /*ReceiveSide=*/true, TU) << guards(*C) << "\n";
+      Any = true;
+    }
+    calledPosts(R, TU.reach().Receives, "receives", Any);
+    if (!Any)
+      OS << "    none: the region completes at once\n";
+
+    std::vector<const MPICallSite *> Waits = R.waits();
+    if (!Waits.empty()) {
+      OS << "  completed at the end of the region:\n";
+      for (const MPICallSite *C : Waits)
+        OS << "    " << loc(C->Call->getBeginLoc()) << ": " << C->Name
+           << guards(*C) << "\n";
+    }
+  }
+
+  const TranslationUnitModel &TU;
+  llvm::raw_ostream &OS;
+  const SourceManager &SM;
+  ReachSet Sends;
+};
+
+} // namespace
+
+void explain(const TranslationUnitModel &TU, llvm::raw_ostream &OS) {
+  Explainer(TU, OS).run();
+}
+
+} // namespace bamboo

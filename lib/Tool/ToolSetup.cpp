@@ -1,0 +1,219 @@
+//===- ToolSetup.cpp - What every Bamboo executable shares ----------------===//
+//
+// Resource directory and MPI include path adjusters, and the FrontendAction
+// that runs the front end.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bamboo/Tool/ToolSetup.h"
+#include "ToolConfig.inc"
+#include "bamboo/Frontend/Analysis.h"
+#include "bamboo/Frontend/Diagnostics.h"
+#include "bamboo/Frontend/Explain.h"
+#include "bamboo/Frontend/PragmaTable.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace clang::tooling;
+
+namespace bamboo::tool {
+
+std::string versionString() {
+  return "bamboo " BAMBOO_VERSION_STRING " (LLVM " BAMBOO_LLVM_VERSION_STRING
+         ")";
+}
+
+std::string currentExecutable(const char *Argv0) {
+  // The address only matters on platforms without /proc/self/exe.
+  static int Anchor;
+  return llvm::sys::fs::getMainExecutable(Argv0, &Anchor);
+}
+
+namespace {
+
+bool hasBuiltinHeaders(llvm::StringRef Dir) {
+  llvm::SmallString<256> Path(Dir);
+  llvm::sys::path::append(Path, "include", "stddef.h");
+  return llvm::sys::fs::exists(Path);
+}
+
+} // namespace
+
+llvm::Expected<std::string> findResourceDir(llvm::StringRef Executable) {
+  if (!Executable.empty()) {
+    llvm::SmallString<256> Dir(llvm::sys::path::parent_path(Executable));
+    llvm::sys::path::append(Dir, "..", "lib", "clang",
+                            BAMBOO_CLANG_MAJOR_STRING);
+    llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+    if (hasBuiltinHeaders(Dir))
+      return std::string(Dir);
+  }
+  if (hasBuiltinHeaders(BAMBOO_DEFAULT_RESOURCE_DIR))
+    return std::string(BAMBOO_DEFAULT_RESOURCE_DIR);
+  std::string Message =
+      ("cannot find Clang's builtin headers (stddef.h) next to '" + Executable +
+       "' or in '" BAMBOO_DEFAULT_RESOURCE_DIR
+       "'; pass --extra-arg=-resource-dir=<dir>")
+          .str();
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s",
+                                 Message.c_str());
+}
+
+std::vector<std::string> mpiIncludeDirs() { return {BAMBOO_MPI_INCLUDE_DIRS}; }
+
+ArgumentsAdjuster getResourceDirAdjuster(std::string Dir) {
+  return [Dir](const CommandLineArguments &Args, llvm::StringRef) {
+    for (const std::string &Arg : Args)
+      if (llvm::StringRef(Arg).starts_with("-resource-dir"))
+        return Args;
+    CommandLineArguments Out = Args;
+    Out.insert(Out.begin() + (Out.empty() ? 0 : 1), "-resource-dir=" + Dir);
+    return Out;
+  };
+}
+
+ArgumentsAdjuster getMPIAdjuster() {
+  std::vector<std::string> Extra = {"-DMPICH_SKIP_MPICXX=1",
+                                    "-DOMPI_SKIP_MPICXX=1"};
+  for (const std::string &Dir : mpiIncludeDirs()) {
+    Extra.push_back("-isystem");
+    Extra.push_back(Dir);
+  }
+  return getInsertArgumentAdjuster(Extra, ArgumentInsertPosition::END);
+}
+
+ArgumentsAdjuster getBambooAdjuster(std::string ResourceDir) {
+  return combineAdjusters(getResourceDirAdjuster(std::move(ResourceDir)),
+                          getMPIAdjuster());
+}
+
+std::vector<std::string> bambooCompilerFlags(const std::string &ResourceDir) {
+  CommandLineArguments Args = {"clang-tool"};
+  Args = getBambooAdjuster(ResourceDir)(Args, "");
+  return std::vector<std::string>(Args.begin() + 1, Args.end());
+}
+
+//===----------------------------------------------------------------------===//
+// The action
+//===----------------------------------------------------------------------===//
+
+struct BambooAction::State {
+  PragmaTable Pragmas;
+  std::unique_ptr<DiagTable> Diags;
+  std::unique_ptr<BambooPragmaHandler> Handler;
+  Preprocessor *PP = nullptr;
+};
+
+namespace {
+
+class AnalysisConsumer : public ASTConsumer {
+public:
+  AnalysisConsumer(PragmaTable &Pragmas, DiagTable &Diags,
+                   const ToolOptions &Options, const AnalysisCallback &Callback)
+      : Pragmas(Pragmas), Diags(Diags), Options(Options), Callback(Callback) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    // After clang's own errors the AST may be incomplete: report those
+    // alone. Bamboo's pragma errors (reported while parsing) do not count.
+    DiagnosticConsumer *Client = Ctx.getDiagnostics().getClient();
+    if (Client && Client->getNumErrors() > Diags.errorCount())
+      return;
+    if (Ctx.getDiagnostics().hasFatalErrorOccurred())
+      return;
+    std::unique_ptr<TranslationUnitModel> TU =
+        analyzeTranslationUnit(Ctx, Pragmas, Diags);
+    if (Options.Explain)
+      explain(*TU, Options.ExplainOut ? *Options.ExplainOut : llvm::outs());
+    if (Callback)
+      Callback(*TU);
+  }
+
+private:
+  PragmaTable &Pragmas;
+  DiagTable &Diags;
+  const ToolOptions &Options;
+  const AnalysisCallback &Callback;
+};
+
+class BambooActionFactory : public FrontendActionFactory {
+public:
+  BambooActionFactory(ToolOptions Options, AnalysisCallback Callback)
+      : Options(Options), Callback(std::move(Callback)) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<BambooAction>(Options, Callback);
+  }
+
+private:
+  ToolOptions Options;
+  AnalysisCallback Callback;
+};
+
+} // namespace
+
+BambooAction::BambooAction(ToolOptions Options, AnalysisCallback Callback)
+    : Options(Options), Callback(std::move(Callback)) {}
+
+BambooAction::~BambooAction() = default;
+
+std::unique_ptr<ASTConsumer>
+BambooAction::CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) {
+  S = std::make_unique<State>();
+  S->Diags = std::make_unique<DiagTable>(CI.getDiagnostics());
+  S->Handler = std::make_unique<BambooPragmaHandler>(S->Pragmas, *S->Diags);
+  S->PP = &CI.getPreprocessor();
+  // The preprocessor borrows the handler until EndSourceFileAction.
+  S->PP->AddPragmaHandler(S->Handler.get());
+  return std::make_unique<AnalysisConsumer>(S->Pragmas, *S->Diags, Options,
+                                            Callback);
+}
+
+void BambooAction::EndSourceFileAction() {
+  if (S && S->PP && S->Handler)
+    S->PP->RemovePragmaHandler(S->Handler.get());
+  if (S)
+    S->PP = nullptr;
+}
+
+std::unique_ptr<FrontendActionFactory>
+newBambooActionFactory(ToolOptions Options, AnalysisCallback Callback) {
+  return std::make_unique<BambooActionFactory>(Options, std::move(Callback));
+}
+
+bool analyzeCode(llvm::StringRef Code, const std::vector<std::string> &Flags,
+                 AnalysisCallback Callback, DiagnosticConsumer *Diags,
+                 llvm::StringRef FileName) {
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Overlay->pushOverlay(Memory);
+  auto Files =
+      llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
+  Memory->addFile(FileName, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
+
+  std::string ResourceDir =
+      llvm::cantFail(findResourceDir(currentExecutable(nullptr)));
+  CommandLineArguments Args = {"bamboo", "-fsyntax-only"};
+  llvm::append_range(Args, Flags);
+  Args.push_back(std::string(FileName));
+  Args = getBambooAdjuster(ResourceDir)(Args, FileName);
+
+  ToolInvocation Invocation(
+      Args, std::make_unique<BambooAction>(ToolOptions(), std::move(Callback)),
+      Files.get());
+  if (Diags)
+    Invocation.setDiagnosticConsumer(Diags);
+  return Invocation.run();
+}
+
+} // namespace bamboo::tool
