@@ -3,7 +3,10 @@
 
 namespace bamboo::detail {
 namespace {
-// A busy process need not hurry its contribution: nobody can be declared quiescent before it.
+// Waves are paced: an idle process waiting for a message must not flood the network with
+// them (they would slow the very message it waits for). Detection then takes a few
+// milliseconds. A busy process need not hurry at all: nobody is quiescent before it.
+constexpr auto IdleWaveInterval = std::chrono::milliseconds(1);
 constexpr auto BusyWaveInterval = std::chrono::milliseconds(20);
 enum Slot { Busy, Sent, Received, Live };
 } // namespace
@@ -25,7 +28,7 @@ JobState QuiescenceDetector::step(const LocalActivity &Now) {
   }
 
   auto Clock = std::chrono::steady_clock::now();
-  if (Now.Busy && Clock - LastStart < BusyWaveInterval)
+  if (Clock - LastStart < (Now.Busy ? BusyWaveInterval : IdleWaveInterval))
     return JobState::Running;
   LastStart = Clock;
   Contribution[Busy] = Now.Busy ? 1 : 0;

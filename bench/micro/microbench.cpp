@@ -1,0 +1,174 @@
+// microbench.cpp - costs of the runtime, as ratios to raw MPI measured in the same run.
+//
+//   mpiexec -n 2 build/bin/bamboo-microbench [--quick]
+//
+// 1. Round trip between two tasks of one process (no MPI involved).
+// 2. Round trip and bandwidth across processes for 8 B, 64 KiB and 4 MiB: raw MPI_Send/Recv
+//    ping-pong against the same ping-pong between two virtual ranks on different processes.
+// 3. The cost of a task switch: two tasks of one process yielding to each other.
+//
+// Not a test: the numbers depend on the machine and its load. docs/runtime.md records them.
+#include <bamboo/bamboo.h>
+
+#include <algorithm>
+#include <cstdarg>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Size {
+  const char *Name;
+  int Bytes;
+  int Iterations;
+};
+
+int Process = 0;
+bool Quick = false;
+
+int iterations(int Full) { return Quick ? std::max(Full / 20, 10) : Full; }
+
+// Median of the per-repetition times, in seconds per round trip.
+double median(std::vector<double> V) {
+  std::sort(V.begin(), V.end());
+  return V[V.size() / 2];
+}
+
+constexpr int Repetitions = 5;
+
+double rawRoundTrip(const Size &S) {
+  std::vector<char> Buf(S.Bytes);
+  std::vector<double> Times;
+  int Peer = 1 - Process;
+  int N = iterations(S.Iterations);
+  for (int Rep = 0; Rep < Repetitions; ++Rep) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    double T0 = MPI_Wtime();
+    for (int I = 0; I < N; ++I) {
+      if (Process == 0) {
+        MPI_Send(Buf.data(), S.Bytes, MPI_CHAR, Peer, 0, MPI_COMM_WORLD);
+        MPI_Recv(Buf.data(), S.Bytes, MPI_CHAR, Peer, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      } else {
+        MPI_Recv(Buf.data(), S.Bytes, MPI_CHAR, Peer, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(Buf.data(), S.Bytes, MPI_CHAR, Peer, 0, MPI_COMM_WORLD);
+      }
+    }
+    Times.push_back((MPI_Wtime() - T0) / N);
+  }
+  return median(Times);
+}
+
+// Ping-pong between world ranks A and B (the others idle); returns seconds per round trip,
+// as measured by rank A, broadcast to everyone through the result.
+double bambooRoundTrip(const Size &S, int VF, int A, int B) {
+  double Result = 0;
+  bamboo::Options O;
+  O.VirtualRanksPerProcess = VF;
+  static char Name[] = "microbench";
+  static char *Argv[] = {Name, nullptr};
+  int N = iterations(S.Iterations);
+  bamboo::run(1, Argv, [&](int, char **) -> bamboo::Task<int> {
+    namespace mpi = bamboo::mpi;
+    int Rank;
+    mpi::Comm_rank(MPI_COMM_WORLD, &Rank);
+    std::vector<char> Buf(S.Bytes);
+    std::vector<double> Times;
+    for (int Rep = 0; Rep < Repetitions; ++Rep) {
+      co_await mpi::Barrier(MPI_COMM_WORLD);
+      double T0 = mpi::Wtime();
+      for (int I = 0; I < N; ++I) {
+        if (Rank == A) {
+          co_await mpi::Send(Buf.data(), S.Bytes, MPI_CHAR, B, 0, MPI_COMM_WORLD);
+          co_await mpi::Recv(Buf.data(), S.Bytes, MPI_CHAR, B, 0, MPI_COMM_WORLD,
+                             MPI_STATUS_IGNORE);
+        } else if (Rank == B) {
+          co_await mpi::Recv(Buf.data(), S.Bytes, MPI_CHAR, A, 0, MPI_COMM_WORLD,
+                             MPI_STATUS_IGNORE);
+          co_await mpi::Send(Buf.data(), S.Bytes, MPI_CHAR, A, 0, MPI_COMM_WORLD);
+        }
+      }
+      Times.push_back((mpi::Wtime() - T0) / N);
+    }
+    double Mine = Rank == A ? median(Times) : 0;
+    co_await mpi::Allreduce(&Mine, &Result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    co_return 0;
+  }, O);
+  return Result;
+}
+
+// Two tasks of one process yield to each other; seconds per switch.
+double taskSwitch() {
+  double Result = 0;
+  bamboo::Options O;
+  O.VirtualRanksPerProcess = 2;
+  static char Name[] = "microbench";
+  static char *Argv[] = {Name, nullptr};
+  int N = iterations(1000000);
+  bamboo::run(1, Argv, [&](int, char **) -> bamboo::Task<int> {
+    int Rank;
+    bamboo::mpi::Comm_rank(MPI_COMM_WORLD, &Rank);
+    double T0 = bamboo::mpi::Wtime();
+    for (int I = 0; I < N; ++I)
+      co_await bamboo::yield();
+    // Each yield of one task is followed by a switch to the other: 2N switches per task.
+    double Mine = Rank == 0 ? (bamboo::mpi::Wtime() - T0) / (2.0 * N) : 0;
+    co_await bamboo::mpi::Allreduce(&Mine, &Result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    co_return 0;
+  }, O);
+  return Result;
+}
+
+void print(const char *Format, ...) __attribute__((format(printf, 1, 2)));
+void print(const char *Format, ...) {
+  if (Process != 0)
+    return;
+  va_list Args;
+  va_start(Args, Format);
+  std::vprintf(Format, Args);
+  va_end(Args);
+  std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  for (int I = 1; I < Argc; ++I)
+    Quick |= std::strcmp(Argv[I], "--quick") == 0;
+  int Provided;
+  MPI_Init_thread(&Argc, &Argv, MPI_THREAD_FUNNELED, &Provided);
+  int Processes;
+  MPI_Comm_size(MPI_COMM_WORLD, &Processes);
+  MPI_Comm_rank(MPI_COMM_WORLD, &Process);
+  if (Processes != 2) {
+    print("bamboo-microbench: run with mpiexec -n 2\n");
+    MPI_Finalize();
+    return 2;
+  }
+
+  const Size Sizes[] = {{"8 B", 8, 20000}, {"64 KiB", 64 << 10, 2000}, {"4 MiB", 4 << 20, 100}};
+
+  print("Bamboo runtime micro-benchmarks (2 processes, medians of %d repetitions)\n\n",
+        Repetitions);
+  // With VF = 2, ranks 0 and 1 share process 0.
+  double Local = bambooRoundTrip(Sizes[0], 2, 0, 1);
+  print("round trip, two tasks of one process, 8 B:  %8.3f us  (target < 2 us)\n", Local * 1e6);
+  double Switch = taskSwitch();
+  print("task switch (yield to another task):         %8.3f us\n\n", Switch * 1e6);
+
+  print("%-8s %14s %14s %8s %14s %14s %8s\n", "size", "MPI rtt us", "Bamboo rtt us", "ratio",
+        "MPI MB/s", "Bamboo MB/s", "ratio");
+  for (const Size &S : Sizes) {
+    double Raw = rawRoundTrip(S);
+    double Task = bambooRoundTrip(S, 1, 0, 1); // ranks 0 and 1 on different processes
+    double RawRate = 2.0 * S.Bytes / Raw / 1e6, TaskRate = 2.0 * S.Bytes / Task / 1e6;
+    print("%-8s %14.2f %14.2f %8.2f %14.0f %14.0f %8.2f\n", S.Name, Raw * 1e6, Task * 1e6,
+          Task / Raw, RawRate, TaskRate, TaskRate / RawRate);
+  }
+  print("\nratio: Bamboo / MPI (round trip: lower is better; bandwidth: higher is better)\n"
+        "targets: 8 B round trip within 1.5x of MPI; 4 MiB bandwidth within 10%% of MPI\n");
+  MPI_Finalize();
+  return 0;
+}
