@@ -21,7 +21,7 @@
 namespace cannon {
 
 constexpr const char *kApp = "cannon";
-constexpr long kDefaultN = 576; // a multiple of 24: q = 2, 4, 6, 8 all divide it
+constexpr long kDefaultN = 1152; // a multiple of 24: q = 2, 4, 6, 8 all divide it
 
 inline double a_value(long i, long j) { return static_cast<double>((i * 7 + j * 3) % 11 - 5); }
 inline double b_value(long i, long j) { return static_cast<double>((i * 5 + j * 11) % 13 - 6); }
