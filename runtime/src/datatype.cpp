@@ -3,12 +3,48 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 #include <initializer_list>
 #include <vector>
 
 namespace bamboo::detail {
 
+namespace {
+// Predefined datatypes never change, so their layouts are computed once; every message asks.
+struct PredefinedLayouts {
+  std::vector<std::pair<MPI_Datatype, Layout>> Known;
+  PredefinedLayouts() {
+    for (MPI_Datatype T :
+         {MPI_CHAR, MPI_SIGNED_CHAR, MPI_UNSIGNED_CHAR, MPI_BYTE, MPI_WCHAR, MPI_SHORT,
+          MPI_UNSIGNED_SHORT, MPI_INT, MPI_UNSIGNED, MPI_LONG, MPI_UNSIGNED_LONG, MPI_LONG_LONG,
+          MPI_UNSIGNED_LONG_LONG, MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, MPI_INT8_T,
+          MPI_INT16_T, MPI_INT32_T, MPI_INT64_T, MPI_UINT8_T, MPI_UINT16_T, MPI_UINT32_T,
+          MPI_UINT64_T, MPI_C_BOOL, MPI_CXX_BOOL, MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX,
+          MPI_PACKED, MPI_AINT, MPI_OFFSET, MPI_COUNT})
+      if (T != MPI_DATATYPE_NULL)
+        Known.emplace_back(T, compute(1, T));
+  }
+  static Layout compute(int Count, MPI_Datatype Type);
+  const Layout *find(MPI_Datatype Type) const {
+    for (const auto &[T, L] : Known)
+      if (T == Type)
+        return &L;
+    return nullptr;
+  }
+};
+} // namespace
+
 Layout layoutOf(int Count, MPI_Datatype Type) {
+  static const PredefinedLayouts Predefined;
+  if (const Layout *One = Predefined.find(Type)) {
+    Layout L = *One;
+    L.Bytes = L.Element * static_cast<std::size_t>(std::max(Count, 0));
+    return L;
+  }
+  return PredefinedLayouts::compute(Count, Type);
+}
+
+Layout PredefinedLayouts::compute(int Count, MPI_Datatype Type) {
   Layout L;
   int Size = 0;
   MPI_Type_size(Type, &Size);

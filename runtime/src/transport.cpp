@@ -13,6 +13,7 @@ namespace {
 
 constexpr int FrameTag = 1;
 constexpr std::size_t FrameHeaderBytes = 8; // record count, reserved
+constexpr std::size_t MaxSpareFrames = 16;
 constexpr std::size_t padded(std::size_t N) { return (N + 7) & ~std::size_t(7); }
 
 // Completes whatever finished among Requests; calls Done(index) for each, in descending index
@@ -65,8 +66,13 @@ void Transport::shutdown() {
 std::byte *Transport::addRecord(int DestProcess, const RecordHeader &H,
                                 std::size_t PayloadBytes) {
   Outgoing &O = Out[DestProcess];
-  if (O.Buf.empty())
+  if (O.Buf.empty()) {
+    if (O.Buf.capacity() == 0 && !Spare.empty()) { // reuse a sent frame's memory
+      O.Buf = std::move(Spare.back());
+      Spare.pop_back();
+    }
     O.Buf.resize(FrameHeaderBytes);
+  }
   std::size_t At = O.Buf.size();
   O.Buf.resize(At + sizeof(RecordHeader) + padded(PayloadBytes));
   std::memcpy(O.Buf.data() + At, &H, sizeof H);
@@ -141,6 +147,9 @@ bool Transport::completeSends() {
     if (Request *S = Sends[I].Payload) {
       ++Counters.PayloadsCompletedSent;
       RT.Eng.complete(*S);
+    } else if (Spare.size() < MaxSpareFrames) {
+      Sends[I].Frame.clear();
+      Spare.push_back(std::move(Sends[I].Frame));
     }
     swapRemove(SendRequests, I);
     swapRemove(Sends, I);

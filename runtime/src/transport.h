@@ -102,6 +102,7 @@ private:
   std::vector<MPI_Request> RecvRequests;
   std::vector<RecvInFlight> Recvs;
   std::vector<int> DoneIndices;
+  std::vector<FrameBuffer> Spare; // memory of sent frames, for the next ones
   TransportCounters Counters;
 };
 
