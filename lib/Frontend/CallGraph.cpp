@@ -225,10 +225,19 @@ private:
         return;
       CallKind Kind = CallKind::Direct;
       if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
-          MD && MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
-          !MD->getParent()->hasAttr<FinalAttr>()) {
+          MD && MD->isVirtual()) {
         const auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParens());
-        if (!ME || ME->performsVirtualDispatch(Ctx.getLangOpts()))
+        const Expr *Object = ME                             ? ME->getBase()
+                             : isa<CXXOperatorCallExpr>(CE) ? CE->getArg(0)
+                                                            : nullptr;
+        // obj.f() on an object (not a reference) or a final class calls
+        // one known function.
+        const CXXMethodDecl *Known =
+            Object ? MD->getDevirtualizedMethod(Object, /*IsAppleKext=*/false)
+                   : nullptr;
+        if (Known)
+          Callee = Known;
+        else if (!ME || ME->performsVirtualDispatch(Ctx.getLangOpts()))
           Kind = CallKind::Virtual;
       }
       addCall(Kind, Callee, "", CE, CE->getBeginLoc());

@@ -94,11 +94,17 @@ const ValueDecl *baseDecl(const Expr *E) {
 /// case of a halo (received) next to a boundary (sent).
 struct BufferRef {
   const ValueDecl *Base = nullptr;
-  const Expr *Offset = nullptr;      ///< null: the whole object
+  /// The index; null with Whole false means index 0 (an MPI buffer argument
+  /// `u` names the start of u).
+  const Expr *Offset = nullptr;
+  bool Whole = false;                ///< the object as a whole: f(u)
   std::vector<const Expr *> Indices; ///< every index and offset expression
+  /// The number of elements, when an MPI call gives it as a constant.
+  std::optional<llvm::APSInt> Extent;
 };
 
-std::optional<BufferRef> bufferRef(const Expr *E) {
+/// \p AsMPIBuffer: \p E is the buffer argument of an MPI call.
+std::optional<BufferRef> bufferRef(const Expr *E, bool AsMPIBuffer) {
   if (!E)
     return std::nullopt;
   E = E->IgnoreParenImpCasts();
@@ -136,18 +142,58 @@ std::optional<BufferRef> bufferRef(const Expr *E) {
   Ref.Base = baseDecl(Cur);
   if (!Ref.Base)
     return std::nullopt;
+  Ref.Whole = !Ref.Offset && !AsMPIBuffer;
   return Ref;
 }
 
-bool sameOffset(const Expr *A, const Expr *B, const ASTContext &Ctx) {
-  Expr::EvalResult RA, RB;
-  if (!A->isValueDependent() && !B->isValueDependent() &&
-      A->EvaluateAsInt(RA, Ctx) && B->EvaluateAsInt(RB, Ctx))
-    return RA.Val.getInt() == RB.Val.getInt();
+std::optional<llvm::APSInt> constantOf(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E)
+    return llvm::APSInt::get(0);
+  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt();
+}
+
+/// Whether two references may overlap: the same object, and the same index
+/// (or, with constant indices and counts, overlapping element ranges).
+bool mayOverlap(const BufferRef &A, const BufferRef &B, const ASTContext &Ctx) {
+  if (A.Base->getCanonicalDecl() != B.Base->getCanonicalDecl())
+    return false;
+  if (A.Whole || B.Whole)
+    return true;
+  std::optional<llvm::APSInt> OA = constantOf(A.Offset, Ctx);
+  std::optional<llvm::APSInt> OB = constantOf(B.Offset, Ctx);
+  if (OA && OB) {
+    int64_t BeginA = OA->getExtValue(), BeginB = OB->getExtValue();
+    int64_t EndA = BeginA + (A.Extent ? A.Extent->getExtValue() : 1);
+    int64_t EndB = BeginB + (B.Extent ? B.Extent->getExtValue() : 1);
+    return BeginA < EndB && BeginB < EndA;
+  }
+  if (!A.Offset || !B.Offset)
+    return false;
   llvm::FoldingSetNodeID IA, IB;
-  A->Profile(IA, Ctx, /*Canonical=*/true);
-  B->Profile(IB, Ctx, /*Canonical=*/true);
+  A.Offset->Profile(IA, Ctx, /*Canonical=*/true);
+  B.Offset->Profile(IB, Ctx, /*Canonical=*/true);
   return IA == IB;
+}
+
+/// The buffer argument \p Buffer of an MPI call, with the count argument
+/// \p Count: a buffer named without an index holds count elements from its
+/// start, the whole object unless the count is a constant.
+std::optional<BufferRef> mpiBufferRef(const Expr *Buffer, const Expr *Count,
+                                      const ASTContext &Ctx) {
+  std::optional<BufferRef> Ref = bufferRef(Buffer, /*AsMPIBuffer=*/true);
+  if (!Ref)
+    return std::nullopt;
+  if (Count && !Count->isValueDependent()) {
+    Expr::EvalResult R;
+    if (Count->EvaluateAsInt(R, Ctx))
+      Ref->Extent = R.Val.getInt();
+  }
+  if (!Ref->Offset && !Ref->Extent)
+    Ref->Whole = true;
+  return Ref;
 }
 
 /// Every use of a variable or field in a region, in source order, except as
@@ -159,7 +205,8 @@ public:
     const Expr *E;
   };
 
-  AccessCollector(const SourceManager &SM) : SM(SM) {}
+  AccessCollector(const ASTContext &Ctx)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
 
   std::vector<Access> collect(const Stmt *S) {
     Accesses.clear();
@@ -180,29 +227,47 @@ private:
     }
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
       MPICallee M;
-      if (matchMPICall(*CE, SM, M) && M.Info && M.Info->receives()) {
-        // Receiving into a buffer is not a use of what it holds.
-        for (unsigned I = 0; I < CE->getNumArgs(); ++I)
-          if (int(I) != M.Info->Args.RecvBuf)
+      if (matchMPICall(*CE, SM, M) && M.Info) {
+        for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+          // Receiving into a buffer is not a use of what it holds.
+          if (int(I) == M.Info->Args.RecvBuf && M.Info->receives())
+            continue;
+          if (int(I) == M.Info->Args.SendBuf) {
+            int Count = M.Info->Args.SendCount;
+            const Expr *CountArg =
+                Count >= 0 && unsigned(Count) < CE->getNumArgs()
+                    ? CE->getArg(Count)
+                    : nullptr;
+            if (std::optional<BufferRef> Ref =
+                    mpiBufferRef(CE->getArg(I), CountArg, Ctx))
+              record(CE->getArg(I), *Ref);
+            else
+              scan(CE->getArg(I));
+          } else
             scan(CE->getArg(I));
+        }
         return;
       }
     }
     if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(S);
         MCE && isMetadataCall(MCE))
       return;
-    if (const auto *E = dyn_cast<Expr>(S)) {
-      if (std::optional<BufferRef> Ref = bufferRef(E)) {
-        Accesses.push_back({*Ref, E});
-        for (const Expr *Index : Ref->Indices)
-          scan(Index);
+    if (const auto *E = dyn_cast<Expr>(S))
+      if (std::optional<BufferRef> Ref = bufferRef(E, /*AsMPIBuffer=*/false)) {
+        record(E, *Ref);
         return;
       }
-    }
     for (const Stmt *Child : S->children())
       scan(Child);
   }
 
+  void record(const Expr *E, const BufferRef &Ref) {
+    Accesses.push_back({Ref, E});
+    for (const Expr *Index : Ref.Indices)
+      scan(Index);
+  }
+
+  const ASTContext &Ctx;
   const SourceManager &SM;
   std::vector<Access> Accesses;
 };
@@ -221,23 +286,20 @@ void checkBufferUses(ASTContext &Ctx, const Region &R, DiagTable &Diags) {
   std::vector<Received> Receives;
   for (const MPICallSite *C : R.receives())
     if (const Expr *Arg = C->arg(C->Info->Args.RecvBuf))
-      if (std::optional<BufferRef> Ref = bufferRef(Arg))
+      if (std::optional<BufferRef> Ref =
+              mpiBufferRef(Arg, C->arg(C->Info->Args.RecvCount), Ctx))
         Receives.push_back({*Ref, C, Arg});
   if (Receives.empty())
     return;
 
-  AccessCollector Collector(SM);
+  AccessCollector Collector(Ctx);
   for (const AccessCollector::Access &A : Collector.collect(R.S)) {
     SourceLocation Loc = SM.getExpansionLoc(A.E->getBeginLoc());
     for (const Received &Recv : Receives) {
-      if (Recv.Ref.Base->getCanonicalDecl() != A.Ref.Base->getCanonicalDecl())
-        continue;
       SourceLocation After =
           SM.getExpansionRange(Recv.Site->Call->getEndLoc()).getEnd();
-      if (!SM.isBeforeInTranslationUnit(After, Loc))
-        continue;
-      if (Recv.Ref.Offset && A.Ref.Offset &&
-          !sameOffset(Recv.Ref.Offset, A.Ref.Offset, Ctx))
+      if (!SM.isBeforeInTranslationUnit(After, Loc) ||
+          !mayOverlap(Recv.Ref, A.Ref, Ctx))
         continue;
       Diags.report(A.E->getBeginLoc(), Diag::ReceiveBufferUsed)
           << A.Ref.Base->getName();
@@ -250,7 +312,7 @@ void checkBufferUses(ASTContext &Ctx, const Region &R, DiagTable &Diags) {
 
 void checkWaits(const Region &R, DiagTable &Diags) {
   auto BaseOf = [](const Expr *E) -> const ValueDecl * {
-    std::optional<BufferRef> Ref = bufferRef(E);
+    std::optional<BufferRef> Ref = bufferRef(E, /*AsMPIBuffer=*/true);
     return Ref ? cast<ValueDecl>(Ref->Base->getCanonicalDecl()) : nullptr;
   };
   for (const MPICallSite *W : R.waits()) {

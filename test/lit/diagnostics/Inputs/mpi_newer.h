@@ -1,0 +1,2 @@
+// A function of a newer MPI than the one Bamboo knows.
+int MPI_Frobnicate(int level);

@@ -1,0 +1,34 @@
+# lit.cfg.py - configuration of the translator's lit tests.
+#
+# Substitutions:
+#   %bamboo          the bamboo executable of this build
+#   %examples        the examples/ directory of the source tree
+#   %cmake           cmake, %bamboo_build_dir the build directory (install tests)
+#   %resource_dir    Clang's resource directory compiled into bamboo
+#   %clang_major     Clang's major version (the lib/clang/<N> directory name)
+import os
+
+import lit.formats
+
+config.name = "Bamboo"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = config.bamboo_obj_root
+
+# FileCheck and not come from LLVM's tools directory.
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.bamboo_tools_dir, config.environment.get("PATH", "")]
+)
+# Diagnostics without colour, whatever the terminal.
+config.environment.pop("TERM", None)
+
+# Longer names first: lit substitutes in this order.
+config.substitutions.append(("%bamboo_build_dir", config.bamboo_build_dir))
+config.substitutions.append(("%bamboo_version", config.bamboo_version))
+config.substitutions.append(("%bamboo", os.path.join(config.bamboo_tools_dir, "bamboo")))
+config.substitutions.append(("%examples", os.path.join(config.bamboo_src_root, "examples")))
+config.substitutions.append(("%cmake", config.cmake))
+config.substitutions.append(("%resource_dir", config.clang_resource_dir))
+config.substitutions.append(("%clang_major", config.clang_major))
