@@ -1,15 +1,17 @@
 // mpi_collectives.cpp - collectives over virtual ranks, built on internal point-to-point.
 //
-// Internal messages use the communicator's collective context, so they never match user
-// receives, and are always buffered, so a collective never waits on a send. Trees are binomial
-// over communicator ranks; with block mapping their lower levels stay inside a process.
-// Reductions combine in rank order (rank 0's value leftmost), as MPI requires for
-// non-commutative operations.
+// Trees are binomial over communicator ranks; with block mapping their lower levels stay
+// inside a process. Reductions combine in rank order (rank 0's value leftmost), as MPI
+// requires for non-commutative operations; scans are a chain in rank order. Gathers and
+// scatters are linear at the root, which posts all its receives at once. See
+// collective_support.h for the building blocks.
 #include "bamboo/mpi.h"
 
-#include "api_support.h"
+#include "collective_support.h"
 
-#include <cstring>
+#include <algorithm>
+#include <numeric>
+#include <optional>
 
 namespace bamboo::mpi {
 
@@ -17,140 +19,88 @@ using namespace detail;
 
 namespace {
 
-using Lock = std::lock_guard<std::mutex>;
+// Prefix sums of Counts: the displacements of consecutive blocks.
+std::vector<int> displacementsOf(const int Counts[], int Size) {
+  std::vector<int> Displs(Size, 0);
+  for (int I = 1; I < Size; ++I)
+    Displs[I] = Displs[I - 1] + Counts[I - 1];
+  return Displs;
+}
 
-enum CollectiveTag { BarrierTag = 1, BcastTag, ReduceTag, ReduceResultTag };
-
-// Storage for Count elements of Type with MPI's layout (extent, true lower bound).
-class TypedBuffer {
-public:
-  TypedBuffer(int Count, MPI_Datatype Type) {
-    MPI_Aint Lb, Extent;
-    MPI_Type_get_extent(Type, &Lb, &Extent);
-    MPI_Type_get_true_extent(Type, &TrueLb, &TrueExtent);
-    if (Count > 0)
-      Storage.resize(static_cast<std::size_t>(TrueExtent + (Count - 1) * Extent));
+// Gathers one block per rank into RecvBuf at Root (Gather and Gatherv).
+Task<> gatherBlocks(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
+                    MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
+                    const int Displs[], MPI_Datatype RecvType, int Root) {
+  int Rank = rankIn(C, Cm);
+  if (Rank != Root) {
+    internalSend(C, Cm, SendBuf, SendCount, SendType, Root, GatherTag);
+    co_return;
   }
-  void *data() { return Storage.data() - TrueLb; }
-
-private:
-  MPI_Aint TrueLb = 0, TrueExtent = 0;
-  std::vector<std::byte> Storage;
-};
-
-void copyTyped(const void *From, void *To, int Count, MPI_Datatype Type) {
-  if (From == To)
-    return;
-  Layout L = layoutOf(Count, Type);
-  if (L.Contiguous) {
-    std::memcpy(static_cast<std::byte *>(To) + L.Offset,
-                static_cast<const std::byte *>(From) + L.Offset, L.Bytes);
-    return;
+  std::vector<InternalRecv> Recvs;
+  for (int I = 0; I < Cm.Size; ++I) {
+    void *Into = offset(RecvBuf, Displs[I], RecvType);
+    if (I != Root)
+      Recvs.push_back({Into, RecvCounts[I], RecvType, I});
+    else if (SendBuf != MPI_IN_PLACE)
+      copyTyped(SendBuf, SendCount, SendType, Into, RecvCounts[I], RecvType);
   }
-  std::vector<std::byte> Packed(L.Bytes);
-  pack(From, Count, Type, L, Packed.data());
-  unpack(Packed.data(), Packed.size(), To, Count, Type, L);
+  co_await internalRecvAll(C, Cm, Recvs, GatherTag);
 }
 
-int rankIn(const Call &C, const Communicator &Cm) { return Cm.rankOf(C.Rank.WorldRank); }
-
-// Buffered: completes at once.
-void internalSend(Call &C, const Communicator &Cm, const void *Buf, int Count,
-                  MPI_Datatype Type, int Dest, int Tag) {
-  Request S;
-  S.Owner = &C.Rank;
-  S.Site = C.Site;
-  S.SendBuf = Buf;
-  S.Count = Count;
-  S.Type = Type;
-  S.Tag = Tag;
-  S.Context = Cm.CollectiveContext;
-  S.Comm = &Cm;
-  S.DestWorld = Cm.worldRankOf(Dest, C.Rank);
-  Lock L(C.RT.Lock);
-  C.RT.Eng.startSend(S, Envelope{rankIn(C, Cm), Tag, Cm.CollectiveContext}, SendMode::Buffered);
-}
-
-Task<> internalRecv(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type,
-                    int Source, int Tag) {
-  Request R;
-  WaitGroup G;
-  R.Owner = &C.Rank;
-  R.Site = C.Site;
-  R.Buf = Buf;
-  R.Count = Count;
-  R.Type = Type;
-  R.Source = Source;
-  R.Tag = Tag;
-  R.Context = Cm.CollectiveContext;
-  R.Comm = &Cm;
-  {
-    Lock L(C.RT.Lock);
-    C.RT.Eng.startRecv(R);
-    if (!R.Complete) {
-      G.Pending = 1;
-      R.Group = &G;
-    }
+// Scatters one block per rank from SendBuf at Root (Scatter and Scatterv).
+Task<> scatterBlocks(Call &C, const Communicator &Cm, const void *SendBuf,
+                     const int SendCounts[], const int Displs[], MPI_Datatype SendType,
+                     void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Root) {
+  int Rank = rankIn(C, Cm);
+  if (Rank != Root) {
+    co_await internalRecv(C, Cm, RecvBuf, RecvCount, RecvType, Root, ScatterTag);
+    co_return;
   }
-  co_await Block(C, G);
-  if (R.Error != MPI_SUCCESS)
-    callError(C, "internal message of a collective truncated: do all ranks pass matching "
-                 "counts and datatypes?");
-}
-
-// Binomial broadcast of Buf from Root.
-Task<> broadcast(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type,
-                 int Root, int Tag) {
-  int Size = Cm.Size;
-  int Relative = (rankIn(C, Cm) - Root + Size) % Size;
-  int Mask = 1;
-  for (; Mask < Size; Mask <<= 1)
-    if (Relative & Mask) {
-      co_await internalRecv(C, Cm, Buf, Count, Type, (Relative - Mask + Root) % Size, Tag);
-      break;
-    }
-  for (Mask >>= 1; Mask > 0; Mask >>= 1)
-    if (Relative + Mask < Size)
-      internalSend(C, Cm, Buf, Count, Type, (Relative + Mask + Root) % Size, Tag);
-}
-
-// Binomial reduction to rank 0: there Acc ends as Acc(0) op Acc(1) op ... op Acc(size-1).
-Task<> reduceToZero(Call &C, const Communicator &Cm, void *Acc, int Count, MPI_Datatype Type,
-                    MPI_Op Op, int Tag) {
-  int Size = Cm.Size, Rank = rankIn(C, Cm);
-  int Commutative = 1;
-  if (Count > 0)
-    MPI_Op_commutative(Op, &Commutative);
-  TypedBuffer Incoming(Count, Type);
-  for (int Mask = 1; Mask < Size; Mask <<= 1) {
-    if (Rank & Mask) {
-      internalSend(C, Cm, Acc, Count, Type, Rank - Mask, Tag);
-      co_return;
-    }
-    if (Rank + Mask >= Size)
-      continue;
-    co_await internalRecv(C, Cm, Incoming.data(), Count, Type, Rank + Mask, Tag);
-    if (Count == 0)
-      continue;
-    // reduceLocal(In, InOut) computes InOut = In op InOut; Acc holds the lower ranks.
-    if (Commutative) {
-      reduceLocal(Incoming.data(), Acc, Count, Type, Op);
-    } else {
-      reduceLocal(Acc, Incoming.data(), Count, Type, Op);
-      copyTyped(Incoming.data(), Acc, Count, Type);
-    }
+  for (int I = 0; I < Cm.Size; ++I) {
+    const void *From = offset(SendBuf, Displs[I], SendType);
+    if (I != Root)
+      internalSend(C, Cm, From, SendCounts[I], SendType, I, ScatterTag);
+    else if (RecvBuf != MPI_IN_PLACE)
+      copyTyped(From, SendCounts[I], SendType, RecvBuf, RecvCount, RecvType);
   }
 }
 
-const Communicator &communicator(Call &C, MPI_Comm Comm) {
-  Lock L(C.RT.Lock);
-  return C.RT.Comms.lookup(Comm, C.Site);
+// Every rank sends block I to rank I and receives block J from rank J (Alltoall(v)).
+Task<> exchangeBlocks(Call &C, const Communicator &Cm, const void *SendBuf,
+                      const int SendCounts[], const int SendDispls[], MPI_Datatype SendType,
+                      void *RecvBuf, const int RecvCounts[], const int RecvDispls[],
+                      MPI_Datatype RecvType) {
+  int Rank = rankIn(C, Cm);
+  std::vector<InternalRecv> Recvs;
+  for (int I = 0; I < Cm.Size; ++I)
+    if (I != Rank)
+      Recvs.push_back({offset(RecvBuf, RecvDispls[I], RecvType), RecvCounts[I], RecvType, I});
+  for (int I = 0; I < Cm.Size; ++I)
+    if (I != Rank)
+      internalSend(C, Cm, offset(SendBuf, SendDispls[I], SendType), SendCounts[I], SendType,
+                   I, AlltoallTag);
+  copyTyped(offset(SendBuf, SendDispls[Rank], SendType), SendCounts[Rank], SendType,
+            offset(RecvBuf, RecvDispls[Rank], RecvType), RecvCounts[Rank], RecvType);
+  co_await internalRecvAll(C, Cm, Recvs, AlltoallTag);
 }
 
-void checkRoot(Call &C, const Communicator &Cm, int Root) {
-  if (Root < 0 || Root >= Cm.Size)
-    callError(C, "invalid root " + std::to_string(Root) + " for " + Cm.Name + " of size " +
-                     std::to_string(Cm.Size));
+// The prefix reduction along the chain of ranks: Inclusive gives op over ranks 0..r,
+// otherwise 0..r-1 (rank 0's result is left untouched).
+Task<> scanChain(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf,
+                 int Count, MPI_Datatype Type, MPI_Op Op, bool Inclusive) {
+  int Rank = rankIn(C, Cm);
+  TypedBuffer Mine(Count, Type), Prefix(Count, Type);
+  copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Mine.data(), Count, Type);
+  if (Rank > 0) {
+    co_await internalRecv(C, Cm, Prefix.data(), Count, Type, Rank - 1, ScanTag);
+    if (!Inclusive)
+      copyTyped(Prefix.data(), RecvBuf, Count, Type);
+    reduceLocal(Prefix.data(), Mine.data(), Count, Type, Op); // Mine = prefix op mine
+  }
+  if (Inclusive)
+    copyTyped(Mine.data(), RecvBuf, Count, Type);
+  if (Rank + 1 < Cm.Size)
+    internalSend(C, Cm, Mine.data(), Count, Type, Rank + 1, ScanTag);
 }
 
 } // namespace
@@ -204,6 +154,185 @@ Task<int> Allreduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype 
   if (rankIn(C, Cm) == 0)
     copyTyped(Acc.data(), RecvBuf, Count, Type);
   co_await broadcast(C, Cm, RecvBuf, Count, Type, 0, BcastTag);
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Gather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+                 int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm, Where W) {
+  Call C = enter("MPI_Gather", W);
+  const Communicator &Cm = communicator(C, Comm);
+  checkRoot(C, Cm, Root);
+  std::vector<int> Counts(Cm.Size, RecvCount), Displs(Cm.Size);
+  for (int I = 0; I < Cm.Size; ++I)
+    Displs[I] = I * RecvCount;
+  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, Counts.data(),
+                        Displs.data(), RecvType, Root);
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Gatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+                  const int RecvCounts[], const int Displs[], MPI_Datatype RecvType, int Root,
+                  MPI_Comm Comm, Where W) {
+  Call C = enter("MPI_Gatherv", W);
+  const Communicator &Cm = communicator(C, Comm);
+  checkRoot(C, Cm, Root);
+  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs,
+                        RecvType, Root);
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Scatter(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+                  int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm, Where W) {
+  Call C = enter("MPI_Scatter", W);
+  const Communicator &Cm = communicator(C, Comm);
+  checkRoot(C, Cm, Root);
+  std::vector<int> Counts(Cm.Size, SendCount), Displs(Cm.Size);
+  for (int I = 0; I < Cm.Size; ++I)
+    Displs[I] = I * SendCount;
+  co_await scatterBlocks(C, Cm, SendBuf, Counts.data(), Displs.data(), SendType, RecvBuf,
+                         RecvCount, RecvType, Root);
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Scatterv(const void *SendBuf, const int SendCounts[], const int Displs[],
+                   MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
+                   int Root, MPI_Comm Comm, Where W) {
+  Call C = enter("MPI_Scatterv", W);
+  const Communicator &Cm = communicator(C, Comm);
+  checkRoot(C, Cm, Root);
+  co_await scatterBlocks(C, Cm, SendBuf, SendCounts, Displs, SendType, RecvBuf, RecvCount,
+                         RecvType, Root);
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Allgather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+                    int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, Where W) {
+  Call C = enter("MPI_Allgather", W);
+  const Communicator &Cm = communicator(C, Comm);
+  int Rank = rankIn(C, Cm);
+  std::vector<int> Counts(Cm.Size, RecvCount), Displs(Cm.Size);
+  for (int I = 0; I < Cm.Size; ++I)
+    Displs[I] = I * RecvCount;
+  if (SendBuf == MPI_IN_PLACE) { // my block is already in place
+    SendBuf = offset(RecvBuf, Displs[Rank], RecvType);
+    SendCount = RecvCount;
+    SendType = RecvType;
+  }
+  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, Counts.data(),
+                        Displs.data(), RecvType, 0);
+  co_await broadcast(C, Cm, RecvBuf, RecvCount * Cm.Size, RecvType, 0, BcastTag);
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Allgatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+                     const int RecvCounts[], const int Displs[], MPI_Datatype RecvType,
+                     MPI_Comm Comm, Where W) {
+  Call C = enter("MPI_Allgatherv", W);
+  const Communicator &Cm = communicator(C, Comm);
+  int Rank = rankIn(C, Cm);
+  if (SendBuf == MPI_IN_PLACE) {
+    SendBuf = offset(RecvBuf, Displs[Rank], RecvType);
+    SendCount = RecvCounts[Rank];
+    SendType = RecvType;
+  }
+  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs,
+                        RecvType, 0);
+  // The blocks may sit anywhere in the buffer: broadcast them as one indexed element.
+  MPI_Datatype Blocks;
+  MPI_Type_indexed(Cm.Size, RecvCounts, Displs, RecvType, &Blocks);
+  MPI_Type_commit(&Blocks);
+  co_await broadcast(C, Cm, RecvBuf, 1, Blocks, 0, BcastTag);
+  MPI_Type_free(&Blocks);
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Alltoall(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+                   int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, Where W) {
+  Call C = enter("MPI_Alltoall", W);
+  const Communicator &Cm = communicator(C, Comm);
+  std::vector<int> SendCounts(Cm.Size, SendCount), SendDispls(Cm.Size);
+  std::vector<int> RecvCounts(Cm.Size, RecvCount), RecvDispls(Cm.Size);
+  for (int I = 0; I < Cm.Size; ++I) {
+    SendDispls[I] = I * SendCount;
+    RecvDispls[I] = I * RecvCount;
+  }
+  std::optional<TypedBuffer> Copy;
+  if (SendBuf == MPI_IN_PLACE) { // send from a copy of what the receive overwrites
+    Copy.emplace(RecvCount * Cm.Size, RecvType);
+    copyTyped(RecvBuf, Copy->data(), RecvCount * Cm.Size, RecvType);
+    SendBuf = Copy->data();
+    SendCounts = RecvCounts;
+    SendDispls = RecvDispls;
+    SendType = RecvType;
+  }
+  co_await exchangeBlocks(C, Cm, SendBuf, SendCounts.data(), SendDispls.data(), SendType,
+                          RecvBuf, RecvCounts.data(), RecvDispls.data(), RecvType);
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Alltoallv(const void *SendBuf, const int SendCounts[], const int SendDispls[],
+                    MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
+                    const int RecvDispls[], MPI_Datatype RecvType, MPI_Comm Comm, Where W) {
+  Call C = enter("MPI_Alltoallv", W);
+  const Communicator &Cm = communicator(C, Comm);
+  std::optional<TypedBuffer> Copy;
+  if (SendBuf == MPI_IN_PLACE) {
+    int Extent = 0;
+    for (int I = 0; I < Cm.Size; ++I)
+      Extent = std::max(Extent, RecvDispls[I] + RecvCounts[I]);
+    Copy.emplace(Extent, RecvType);
+    copyTyped(RecvBuf, Copy->data(), Extent, RecvType);
+    SendBuf = Copy->data();
+    SendCounts = RecvCounts;
+    SendDispls = RecvDispls;
+    SendType = RecvType;
+  }
+  co_await exchangeBlocks(C, Cm, SendBuf, SendCounts, SendDispls, SendType, RecvBuf,
+                          RecvCounts, RecvDispls, RecvType);
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Scan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
+               MPI_Comm Comm, Where W) {
+  Call C = enter("MPI_Scan", W);
+  const Communicator &Cm = communicator(C, Comm);
+  co_await scanChain(C, Cm, SendBuf, RecvBuf, Count, Type, Op, /*Inclusive=*/true);
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Exscan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
+                 MPI_Comm Comm, Where W) {
+  Call C = enter("MPI_Exscan", W);
+  const Communicator &Cm = communicator(C, Comm);
+  co_await scanChain(C, Cm, SendBuf, RecvBuf, Count, Type, Op, /*Inclusive=*/false);
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Reduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount,
+                               MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm, Where W) {
+  Call C = enter("MPI_Reduce_scatter_block", W);
+  const Communicator &Cm = communicator(C, Comm);
+  std::vector<int> Counts(Cm.Size, RecvCount), Displs = displacementsOf(Counts.data(), Cm.Size);
+  int Total = RecvCount * Cm.Size;
+  TypedBuffer Acc(Total, Type);
+  copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Acc.data(), Total, Type);
+  co_await reduceToZero(C, Cm, Acc.data(), Total, Type, Op, ReduceTag);
+  co_await scatterBlocks(C, Cm, Acc.data(), Counts.data(), Displs.data(), Type, RecvBuf,
+                         RecvCount, Type, 0);
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Reduce_scatter(const void *SendBuf, void *RecvBuf, const int RecvCounts[],
+                         MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm, Where W) {
+  Call C = enter("MPI_Reduce_scatter", W);
+  const Communicator &Cm = communicator(C, Comm);
+  std::vector<int> Displs = displacementsOf(RecvCounts, Cm.Size);
+  int Total = std::accumulate(RecvCounts, RecvCounts + Cm.Size, 0);
+  TypedBuffer Acc(Total, Type);
+  copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Acc.data(), Total, Type);
+  co_await reduceToZero(C, Cm, Acc.data(), Total, Type, Op, ReduceTag);
+  co_await scatterBlocks(C, Cm, Acc.data(), RecvCounts, Displs.data(), Type, RecvBuf,
+                         RecvCounts[rankIn(C, Cm)], Type, 0);
   co_return MPI_SUCCESS;
 }
 

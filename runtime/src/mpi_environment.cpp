@@ -1,4 +1,4 @@
-// mpi_environment.cpp - MPI_Init and friends, communicator queries and error handlers.
+// mpi_environment.cpp - MPI_Init and friends.
 //
 // MPI itself is initialized once per process by bamboo::run; each virtual rank keeps its own
 // view of having called MPI_Init and MPI_Finalize.
@@ -6,14 +6,12 @@
 
 #include "api_support.h"
 
-#include <algorithm>
 
 namespace bamboo::mpi {
 
 using namespace detail;
 
 namespace {
-using Lock = std::lock_guard<std::mutex>;
 // One virtual rank is one MPI "process" whose MPI calls come from its task only.
 constexpr int ProvidedThreadLevel = MPI_THREAD_FUNNELED;
 } // namespace
@@ -78,42 +76,5 @@ int Abort(MPI_Comm, int ErrorCode, Where W) {
 
 double Wtime() { return MPI_Wtime(); }
 double Wtick() { return MPI_Wtick(); }
-
-int Comm_rank(MPI_Comm Comm, int *Rank) {
-  Call C = enter("MPI_Comm_rank", std::source_location::current());
-  Lock L(C.RT.Lock);
-  *Rank = C.RT.Comms.lookup(Comm, C.Site).rankOf(C.Rank.WorldRank);
-  return MPI_SUCCESS;
-}
-
-int Comm_size(MPI_Comm Comm, int *Size) {
-  Call C = enter("MPI_Comm_size", std::source_location::current());
-  Lock L(C.RT.Lock);
-  *Size = C.RT.Comms.lookup(Comm, C.Site).Size;
-  return MPI_SUCCESS;
-}
-
-int Comm_set_errhandler(MPI_Comm Comm, MPI_Errhandler Handler) {
-  Call C = enter("MPI_Comm_set_errhandler", std::source_location::current());
-  {
-    Lock L(C.RT.Lock);
-    C.RT.Comms.lookup(Comm, C.Site);
-  }
-  auto &List = C.Rank.ErrorsReturn;
-  List.erase(std::remove(List.begin(), List.end(), Comm), List.end());
-  if (Handler == MPI_ERRORS_RETURN)
-    List.push_back(Comm);
-  else if (Handler != MPI_ERRORS_ARE_FATAL)
-    callError(C, "only MPI_ERRORS_ARE_FATAL and MPI_ERRORS_RETURN are supported");
-  return MPI_SUCCESS;
-}
-
-int Comm_get_errhandler(MPI_Comm Comm, MPI_Errhandler *Handler) {
-  Call C = enter("MPI_Comm_get_errhandler", std::source_location::current());
-  const auto &List = C.Rank.ErrorsReturn;
-  *Handler = std::find(List.begin(), List.end(), Comm) != List.end() ? MPI_ERRORS_RETURN
-                                                                      : MPI_ERRORS_ARE_FATAL;
-  return MPI_SUCCESS;
-}
 
 } // namespace bamboo::mpi

@@ -598,6 +598,31 @@ Task<int> Testsome(int InCount, MPI_Request Handles[], int *OutCount, int Indice
   }
 }
 
+Task<int> Request_get_status(MPI_Request Handle, int *Flag, MPI_Status *Status, Where W) {
+  Call C = enter("MPI_Request_get_status", W);
+  for (int Attempt = 0;; ++Attempt) {
+    {
+      Lock L(C.RT.Lock);
+      Request *R = C.RT.Requests.lookup(Handle, C.Site);
+      if (!R || R->Complete) {
+        *Flag = 1;
+        if (!R)
+          setEmptyStatus(Status);
+        else if (R->Kind == RequestKind::Recv)
+          copyStatus(Status, R->Status);
+        else
+          setEmptyStatus(Status);
+        co_return MPI_SUCCESS;
+      }
+      if (Attempt == 1) {
+        *Flag = 0;
+        co_return MPI_SUCCESS;
+      }
+    }
+    co_await Yield(C);
+  }
+}
+
 int Request_free(MPI_Request *Handle) {
   Call C = enter("MPI_Request_free", std::source_location::current());
   Lock L(C.RT.Lock);

@@ -42,6 +42,8 @@ struct RankTask {
   bool MPIInitialized = false;
   bool MPIFinalized = false;
   std::vector<MPI_Comm> ErrorsReturn;
+  // The lowest context id this rank may give a new communicator (see mpi_communicators.cpp).
+  int NextContext = 0;
 
   // Per-rank copies of the command line (MPI_Init may edit them).
   std::vector<std::string> ArgStorage;

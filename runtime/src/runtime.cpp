@@ -119,6 +119,7 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
     auto T = std::make_unique<RankTask>();
     T->WorldRank = Process * VirtualRanks + I;
     T->LocalIndex = I;
+    T->NextContext = FirstDynamicContext;
     T->ArgStorage.assign(Argv, Argv + Argc);
     for (std::string &A : T->ArgStorage)
       T->Argv.push_back(A.data());
@@ -170,6 +171,7 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
   if (Tracing.enabled())
     Tracing.write(*this, Opts.TracePath);
   Detector.drain();
+  Comms.shutdown();
   Net.shutdown();
 
   int Exit = 0;

@@ -151,3 +151,153 @@ TEST(Collectives, WorkOnCommSelf) {
     co_return 0;
   });
 }
+
+TEST(Collectives, GatherAndScatterWithInPlaceAtTheRoot) {
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank(), S = size();
+    for (int Root : {0, S - 1}) {
+      int Mine[2] = {R, -R};
+      std::vector<int> All(2 * S, -99);
+      if (R == Root) {
+        All[2 * R] = R; // MPI_IN_PLACE: the root's block is already there
+        All[2 * R + 1] = -R;
+        co_await mpi::Gather(MPI_IN_PLACE, 2, MPI_INT, All.data(), 2, MPI_INT, Root,
+                             MPI_COMM_WORLD);
+        for (int I = 0; I < S; ++I) {
+          EXPECT_EQ(All[2 * I], I);
+          EXPECT_EQ(All[2 * I + 1], -I);
+        }
+      } else {
+        co_await mpi::Gather(Mine, 2, MPI_INT, nullptr, 0, MPI_INT, Root, MPI_COMM_WORLD);
+      }
+      std::vector<double> Parts(3 * S);
+      for (int I = 0; I < 3 * S; ++I)
+        Parts[I] = I;
+      double Part[3] = {-1, -1, -1};
+      co_await mpi::Scatter(Parts.data(), 3, MPI_DOUBLE, Part, 3, MPI_DOUBLE, Root,
+                            MPI_COMM_WORLD);
+      EXPECT_EQ(Part[0], 3 * R);
+      EXPECT_EQ(Part[2], 3 * R + 2);
+    }
+    co_return 0;
+  });
+}
+
+TEST(Collectives, VariableBlocksGathervScattervAllgatherv) {
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank(), S = size();
+    // Rank i contributes i+1 values, placed with a gap of one between blocks.
+    std::vector<int> Counts(S), Displs(S);
+    int At = 0;
+    for (int I = 0; I < S; ++I) {
+      Counts[I] = I + 1;
+      Displs[I] = At;
+      At += I + 2;
+    }
+    std::vector<int> Mine(R + 1, R), All(At, -1);
+    co_await mpi::Gatherv(Mine.data(), R + 1, MPI_INT, All.data(), Counts.data(),
+                          Displs.data(), MPI_INT, 0, MPI_COMM_WORLD);
+    if (R == 0) {
+      for (int I = 0; I < S; ++I) {
+        EXPECT_EQ(All[Displs[I] + I], I);
+        EXPECT_EQ(All[Displs[I] + I + 1], -1); // the gap
+      }
+    }
+    std::vector<int> Back(R + 1, -1);
+    co_await mpi::Scatterv(All.data(), Counts.data(), Displs.data(), MPI_INT, Back.data(),
+                           R + 1, MPI_INT, 0, MPI_COMM_WORLD);
+    for (int V : Back) // the root scatters what it gathered: every rank gets its own back
+      EXPECT_EQ(V, R);
+    std::vector<int> Everyone(At, -1);
+    co_await mpi::Allgatherv(Mine.data(), R + 1, MPI_INT, Everyone.data(), Counts.data(),
+                             Displs.data(), MPI_INT, MPI_COMM_WORLD);
+    for (int I = 0; I < S; ++I) {
+      EXPECT_EQ(Everyone[Displs[I]], I);
+      EXPECT_EQ(Everyone[Displs[I] + I + 1], -1);
+    }
+    co_return 0;
+  });
+}
+
+TEST(Collectives, AllgatherAndAlltoall) {
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank(), S = size();
+    std::vector<long> All(S, -1);
+    All[R] = 10L * R;
+    co_await mpi::Allgather(MPI_IN_PLACE, 1, MPI_LONG, All.data(), 1, MPI_LONG,
+                            MPI_COMM_WORLD);
+    for (int I = 0; I < S; ++I)
+      EXPECT_EQ(All[I], 10L * I);
+    // Block I of rank R holds 100 R + I; after the exchange block J holds 100 J + R.
+    std::vector<int> Out(2 * S), In(2 * S, -1);
+    for (int I = 0; I < S; ++I)
+      Out[2 * I] = Out[2 * I + 1] = 100 * R + I;
+    co_await mpi::Alltoall(Out.data(), 2, MPI_INT, In.data(), 2, MPI_INT, MPI_COMM_WORLD);
+    for (int J = 0; J < S; ++J)
+      EXPECT_EQ(In[2 * J + 1], 100 * J + R);
+    co_await mpi::Alltoall(MPI_IN_PLACE, 2, MPI_INT, Out.data(), 2, MPI_INT, MPI_COMM_WORLD);
+    EXPECT_EQ(Out, In);
+    // Alltoallv: rank R sends J+1 values to rank J.
+    std::vector<int> SendCounts(S), SendDispls(S), RecvCounts(S), RecvDispls(S);
+    int SendTotal = 0, RecvTotal = 0;
+    for (int J = 0; J < S; ++J) {
+      SendCounts[J] = J + 1;
+      SendDispls[J] = SendTotal;
+      SendTotal += J + 1;
+      RecvCounts[J] = R + 1;
+      RecvDispls[J] = RecvTotal;
+      RecvTotal += R + 1;
+    }
+    std::vector<int> VOut(SendTotal), VIn(RecvTotal, -1);
+    for (int J = 0; J < S; ++J)
+      for (int K = 0; K <= J; ++K)
+        VOut[SendDispls[J] + K] = 1000 * R + J;
+    co_await mpi::Alltoallv(VOut.data(), SendCounts.data(), SendDispls.data(), MPI_INT,
+                            VIn.data(), RecvCounts.data(), RecvDispls.data(), MPI_INT,
+                            MPI_COMM_WORLD);
+    for (int J = 0; J < S; ++J)
+      EXPECT_EQ(VIn[RecvDispls[J] + R], 1000 * J + R);
+    co_return 0;
+  });
+}
+
+TEST(Collectives, ScanExscanAndReduceScatter) {
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank(), S = size();
+    MPI_Op Concat;
+    MPI_Op_create(concatenate, /*commute=*/0, &Concat);
+    MPI_Datatype Pair;
+    MPI_Type_contiguous(2, MPI_INT64_T, &Pair);
+    MPI_Type_commit(&Pair);
+    std::int64_t Mine[2] = {1, R % 10}, Prefix[2] = {0, 0};
+    co_await mpi::Scan(Mine, Prefix, 1, Pair, Concat, MPI_COMM_WORLD);
+    EXPECT_EQ(Prefix[0], R + 1);
+    EXPECT_EQ(Prefix[1], digitsOfRanks(R + 1));
+    std::int64_t Before[2] = {-1, -1};
+    co_await mpi::Exscan(Mine, Before, 1, Pair, Concat, MPI_COMM_WORLD);
+    if (R > 0) {
+      EXPECT_EQ(Before[0], R);
+      EXPECT_EQ(Before[1], digitsOfRanks(R));
+    }
+    int Value = R + 1, Sum = 0;
+    co_await mpi::Scan(&Value, &Sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    EXPECT_EQ(Sum, (R + 1) * (R + 2) / 2);
+    MPI_Type_free(&Pair);
+    MPI_Op_free(&Concat);
+
+    // Every rank contributes 1 to each of S blocks of two; block R comes back as S, S.
+    std::vector<int> Ones(2 * S, 1), Block(2, 0);
+    co_await mpi::Reduce_scatter_block(Ones.data(), Block.data(), 2, MPI_INT, MPI_SUM,
+                                       MPI_COMM_WORLD);
+    EXPECT_EQ(Block[0], S);
+    EXPECT_EQ(Block[1], S);
+    std::vector<int> Counts(S);
+    for (int I = 0; I < S; ++I)
+      Counts[I] = I + 1;
+    std::vector<int> Input(S * (S + 1) / 2, R), Mine2(R + 1, -1);
+    co_await mpi::Reduce_scatter(Input.data(), Mine2.data(), Counts.data(), MPI_INT, MPI_MAX,
+                                 MPI_COMM_WORLD);
+    EXPECT_EQ(Mine2[R], S - 1);
+    co_return 0;
+  });
+}

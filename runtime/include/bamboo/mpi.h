@@ -39,9 +39,14 @@ int Is_thread_main(int *Flag);
 double Wtime();
 double Wtick();
 
-// Communicators.
+// Communicators: MPI_COMM_WORLD, MPI_COMM_SELF and those made from them by dup and split.
 int Comm_rank(MPI_Comm Comm, int *Rank);
 int Comm_size(MPI_Comm Comm, int *Size);
+Task<int> Comm_dup(MPI_Comm Comm, MPI_Comm *NewComm, Where W = Where::current());
+Task<int> Comm_split(MPI_Comm Comm, int Color, int Key, MPI_Comm *NewComm,
+                     Where W = Where::current());
+int Comm_free(MPI_Comm *Comm, Where W = Where::current());
+// MPI_ERRORS_ARE_FATAL (the default) and MPI_ERRORS_RETURN, per rank and communicator.
 int Comm_set_errhandler(MPI_Comm Comm, MPI_Errhandler Handler);
 int Comm_get_errhandler(MPI_Comm Comm, MPI_Errhandler *Handler);
 
@@ -98,6 +103,9 @@ Task<int> Testany(int Count, MPI_Request Requests[], int *Index, int *Flag, MPI_
                   Where W = Where::current());
 Task<int> Testsome(int InCount, MPI_Request Requests[], int *OutCount, int Indices[],
                    MPI_Status Statuses[], Where W = Where::current());
+// Like Test, but leaves a completed request active (MPI_Request_get_status).
+Task<int> Request_get_status(MPI_Request Request, int *Flag, MPI_Status *Status,
+                             Where W = Where::current());
 int Request_free(MPI_Request *Request);
 
 // Collectives. Any datatype; predefined and user (MPI_Op_create) operations; MPI_IN_PLACE
@@ -109,5 +117,40 @@ Task<int> Reduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Typ
                  int Root, MPI_Comm Comm, Where W = Where::current());
 Task<int> Allreduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type,
                     MPI_Op Op, MPI_Comm Comm, Where W = Where::current());
+Task<int> Gather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+                 int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm,
+                 Where W = Where::current());
+Task<int> Gatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+                  const int RecvCounts[], const int Displs[], MPI_Datatype RecvType, int Root,
+                  MPI_Comm Comm, Where W = Where::current());
+Task<int> Scatter(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+                  int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm,
+                  Where W = Where::current());
+Task<int> Scatterv(const void *SendBuf, const int SendCounts[], const int Displs[],
+                   MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
+                   int Root, MPI_Comm Comm, Where W = Where::current());
+Task<int> Allgather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+                    int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm,
+                    Where W = Where::current());
+Task<int> Allgatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+                     const int RecvCounts[], const int Displs[], MPI_Datatype RecvType,
+                     MPI_Comm Comm, Where W = Where::current());
+Task<int> Alltoall(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+                   int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm,
+                   Where W = Where::current());
+Task<int> Alltoallv(const void *SendBuf, const int SendCounts[], const int SendDispls[],
+                    MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
+                    const int RecvDispls[], MPI_Datatype RecvType, MPI_Comm Comm,
+                    Where W = Where::current());
+Task<int> Scan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
+               MPI_Comm Comm, Where W = Where::current());
+Task<int> Exscan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
+                 MPI_Comm Comm, Where W = Where::current());
+Task<int> Reduce_scatter(const void *SendBuf, void *RecvBuf, const int RecvCounts[],
+                         MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm,
+                         Where W = Where::current());
+Task<int> Reduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount,
+                               MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm,
+                               Where W = Where::current());
 
 } // namespace bamboo::mpi

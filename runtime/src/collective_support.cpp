@@ -1,0 +1,143 @@
+// collective_support.cpp - internal messages, trees, typed buffers.
+#include "collective_support.h"
+
+#include <cstring>
+
+namespace bamboo::detail {
+
+namespace {
+using Lock = std::lock_guard<std::mutex>;
+}
+
+TypedBuffer::TypedBuffer(int Count, MPI_Datatype Type) {
+  MPI_Aint Lb, Extent, TrueExtent;
+  MPI_Type_get_extent(Type, &Lb, &Extent);
+  MPI_Type_get_true_extent(Type, &TrueLb, &TrueExtent);
+  if (Count > 0)
+    Storage.resize(static_cast<std::size_t>(TrueExtent + (Count - 1) * Extent));
+}
+
+MPI_Aint extentOf(MPI_Datatype Type) {
+  MPI_Aint Lb, Extent;
+  MPI_Type_get_extent(Type, &Lb, &Extent);
+  return Extent;
+}
+
+void copyTyped(const void *From, int FromCount, MPI_Datatype FromType, void *To, int ToCount,
+               MPI_Datatype ToType) {
+  Layout FL = layoutOf(FromCount, FromType), TL = layoutOf(ToCount, ToType);
+  if (From == To && FromType == ToType)
+    return;
+  if (FL.Contiguous && TL.Contiguous) {
+    std::memmove(static_cast<std::byte *>(To) + TL.Offset,
+                 static_cast<const std::byte *>(From) + FL.Offset, std::min(FL.Bytes, TL.Bytes));
+    return;
+  }
+  std::vector<std::byte> Packed(FL.Bytes);
+  pack(From, FromCount, FromType, FL, Packed.data());
+  unpack(Packed.data(), Packed.size(), To, ToCount, ToType, TL);
+}
+
+int rankIn(const Call &C, const Communicator &Cm) { return Cm.rankOf(C.Rank.WorldRank); }
+
+const Communicator &communicator(Call &C, MPI_Comm Comm) {
+  Lock L(C.RT.Lock);
+  return C.RT.Comms.lookup(Comm, C.Site);
+}
+
+void checkRoot(Call &C, const Communicator &Cm, int Root) {
+  if (Root < 0 || Root >= Cm.Size)
+    callError(C, "invalid root " + std::to_string(Root) + " for " + Cm.Name + " of size " +
+                     std::to_string(Cm.Size));
+}
+
+void internalSend(Call &C, const Communicator &Cm, const void *Buf, int Count,
+                  MPI_Datatype Type, int Dest, int Tag) {
+  Request S;
+  S.Owner = &C.Rank;
+  S.Site = C.Site;
+  S.SendBuf = Buf;
+  S.Count = Count;
+  S.Type = Type;
+  S.Tag = Tag;
+  S.Context = Cm.CollectiveContext;
+  S.Comm = &Cm;
+  S.DestWorld = Cm.worldRankOf(Dest, C.Rank);
+  Lock L(C.RT.Lock);
+  C.RT.Eng.startSend(S, Envelope{rankIn(C, Cm), Tag, Cm.CollectiveContext}, SendMode::Buffered);
+}
+
+Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv> Recvs,
+                       int Tag) {
+  std::vector<Request> Requests(Recvs.size());
+  WaitGroup G;
+  {
+    Lock L(C.RT.Lock);
+    for (std::size_t I = 0; I < Recvs.size(); ++I) {
+      Request &R = Requests[I];
+      R.Owner = &C.Rank;
+      R.Site = C.Site;
+      R.Buf = Recvs[I].Buf;
+      R.Count = Recvs[I].Count;
+      R.Type = Recvs[I].Type;
+      R.Source = Recvs[I].Source;
+      R.Tag = Tag;
+      R.Context = Cm.CollectiveContext;
+      R.Comm = &Cm;
+      C.RT.Eng.startRecv(R);
+      if (!R.Complete) {
+        ++G.Pending;
+        R.Group = &G;
+      }
+    }
+  }
+  co_await Block(C, G);
+  for (const Request &R : Requests)
+    if (R.Error != MPI_SUCCESS)
+      callError(C, "message of the collective longer than expected: do all ranks pass "
+                   "matching counts and datatypes?");
+}
+
+Task<> broadcast(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type,
+                 int Root, int Tag) {
+  int Size = Cm.Size;
+  int Relative = (rankIn(C, Cm) - Root + Size) % Size;
+  int Mask = 1;
+  for (; Mask < Size; Mask <<= 1)
+    if (Relative & Mask) {
+      co_await internalRecv(C, Cm, Buf, Count, Type, (Relative - Mask + Root) % Size, Tag);
+      break;
+    }
+  for (Mask >>= 1; Mask > 0; Mask >>= 1)
+    if (Relative + Mask < Size)
+      internalSend(C, Cm, Buf, Count, Type, (Relative + Mask + Root) % Size, Tag);
+}
+
+Task<> reduceToZero(Call &C, const Communicator &Cm, void *Acc, int Count, MPI_Datatype Type,
+                    MPI_Op Op, int Tag) {
+  int Size = Cm.Size, Rank = rankIn(C, Cm);
+  int Commutative = 1;
+  if (Count > 0)
+    MPI_Op_commutative(Op, &Commutative);
+  TypedBuffer Incoming(Count, Type);
+  for (int Mask = 1; Mask < Size; Mask <<= 1) {
+    if (Rank & Mask) {
+      internalSend(C, Cm, Acc, Count, Type, Rank - Mask, Tag);
+      co_return;
+    }
+    if (Rank + Mask >= Size)
+      continue;
+    co_await internalRecv(C, Cm, Incoming.data(), Count, Type, Rank + Mask, Tag);
+    if (Count == 0)
+      continue;
+    // reduceLocal(In, InOut) computes InOut = In op InOut; Acc holds the lower ranks.
+    if (Commutative) {
+      reduceLocal(Incoming.data(), Acc, Count, Type, Op);
+    } else {
+      reduceLocal(Acc, Incoming.data(), Count, Type, Op);
+      copyTyped(Incoming.data(), Acc, Count, Type);
+    }
+  }
+}
+
+} // namespace bamboo::detail
