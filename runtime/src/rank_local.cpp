@@ -16,23 +16,26 @@ std::atomic<std::size_t> NextSlot{0};
 
 std::size_t allocateRankLocalSlot() { return NextSlot.fetch_add(1); }
 
-void *createRankLocal(std::size_t Slot, void *(*Create)(), void (*Destroy)(void *)) {
+void *adoptRankLocal(std::size_t Slot, void *Instance, void (*Destroy)(void *)) {
   RankTask *T = currentTask();
-  if (!T)
+  if (!T) {
+    Destroy(Instance);
     fatalError("a per-rank (privatized) variable was used outside a virtual rank");
+  }
   if (Slot >= T->Locals.size()) {
     std::size_t Size = std::max(Slot + 1, NextSlot.load());
     T->Locals.resize(Size, nullptr);
     T->LocalDestroyers.resize(Size, nullptr);
   }
-  if (!T->Locals[Slot]) {
-    // The constructor may use other rank-locals, which may grow the table: index again after.
-    void *Instance = Create();
-    T->Locals[Slot] = Instance;
-    T->LocalDestroyers[Slot] = Destroy;
+  if (T->Locals[Slot]) {
+    // The initializer itself used this variable (a cycle): keep the first instance.
+    Destroy(Instance);
+    return T->Locals[Slot];
   }
+  T->Locals[Slot] = Instance;
+  T->LocalDestroyers[Slot] = Destroy;
   CurrentRankLocals = RankLocalTable{T->Locals.data(), T->Locals.size()};
-  return T->Locals[Slot];
+  return Instance;
 }
 
 } // namespace bamboo::detail

@@ -50,6 +50,30 @@ TEST(VirtualRanks, RankLocalVariablesAreSeparatePerRank) {
   });
 }
 
+TEST(VirtualRanks, RankLocalOnceRunsTheInitializerOncePerRank) {
+  static RankLocal<std::vector<int>> Buffer;
+  static RankLocal<double[4]> Zeros;
+  static std::atomic<int> Initializations{0};
+  int VF = settings().VirtualRanksPerProcess;
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank();
+    for (int Call = 0; Call < 3; ++Call) {
+      // What a translated `static std::vector<int> buffer(rank + 1);` does on every pass.
+      std::vector<int> &B = Buffer.once([&] {
+        ++Initializations;
+        return std::vector<int>(R + 1, R);
+      });
+      EXPECT_EQ(static_cast<int>(B.size()), R + 1 + Call); // the same vector every time
+      B.push_back(Call);
+      co_await yield();
+    }
+    EXPECT_EQ(static_cast<int>(Buffer->size()), R + 4);
+    EXPECT_EQ(Zeros.get()[3], 0.0); // value-initialized, as static storage is
+    co_return 0;
+  });
+  EXPECT_EQ(Initializations.exchange(0), VF);
+}
+
 TEST(VirtualRanks, CommSelfHasOneRank) {
   runRanks([&](int, char **) -> Task<int> {
     int R = -1, S = 0;

@@ -1,17 +1,23 @@
 // bamboo/rank_local.h - one instance of a variable per virtual rank.
 //
-// Several virtual ranks share a process, so a mutable global of an MPI program must exist once
-// per rank. The translator moves such globals into a struct held in a RankLocal:
+// Several virtual ranks share a process, so a mutable global or static variable of an MPI
+// program must exist once per rank. The translator keeps such a variable in a RankLocal:
 //
-//   struct Globals { int Counter = 0; double Grid[64]; };
-//   static bamboo::RankLocal<Globals> TheGlobals;
-//   ... TheGlobals->Counter++ ...
+//   struct BambooGlobal_counter { int counter = 0; };           // a global
+//   static bamboo::RankLocal<BambooGlobal_counter> bambooGlobal_counter;
+//   ... bambooGlobal_counter->counter++ ...
 //
-// Each rank's instance is value-initialized on its first use in that rank and destroyed when
-// the rank's task ends. Using a RankLocal outside a task is a fatal error.
+//   static bamboo::RankLocal<std::vector<double>> bambooStatic_buf;  // a static local
+//   std::vector<double> &buf = bambooStatic_buf.once([&] { return std::vector<double>(n); });
+//
+// A rank's instance is made on its first use in that rank: value-initialized by get() and
+// operator->, or from the initializer given to once() (as a static local is initialized the
+// first time control passes its declaration). It is destroyed when the rank's task ends.
+// Using a RankLocal outside a task is a fatal error.
 #pragma once
 
 #include <cstddef>
+#include <utility>
 
 namespace bamboo {
 
@@ -24,7 +30,9 @@ struct RankLocalTable {
 extern thread_local constinit RankLocalTable CurrentRankLocals;
 
 std::size_t allocateRankLocalSlot();
-void *createRankLocal(std::size_t Slot, void *(*Create)(), void (*Destroy)(void *));
+// Stores a new instance in the running task's Slot (a fatal error outside a task) and returns
+// the instance kept: Instance, or the one made meanwhile by Instance's own initializer.
+void *adoptRankLocal(std::size_t Slot, void *Instance, void (*Destroy)(void *));
 } // namespace detail
 
 template <class T> class RankLocal {
@@ -34,17 +42,33 @@ public:
   RankLocal &operator=(const RankLocal &) = delete;
 
   T &get() {
-    auto &Table = detail::CurrentRankLocals;
-    if (Slot < Table.Size && Table.Slots[Slot]) [[likely]]
-      return *static_cast<T *>(Table.Slots[Slot]);
-    return *static_cast<T *>(detail::createRankLocal(Slot, &create, &destroy));
+    if (Box *B = find()) [[likely]]
+      return B->Value;
+    return adopt(new Box());
   }
   T *operator->() { return &get(); }
   T &operator*() { return get(); }
 
+  // The rank's instance, made from Init() if this rank has none yet.
+  template <class F> T &once(F &&Init) {
+    if (Box *B = find()) [[likely]]
+      return B->Value;
+    return adopt(new Box{std::forward<F>(Init)()});
+  }
+
 private:
-  static void *create() { return new T(); }
-  static void destroy(void *P) { delete static_cast<T *>(P); }
+  // Arrays cannot be returned or new-ed as T; a box holds any T.
+  struct Box {
+    T Value;
+  };
+  Box *find() const {
+    auto &Table = detail::CurrentRankLocals;
+    return Slot < Table.Size ? static_cast<Box *>(Table.Slots[Slot]) : nullptr;
+  }
+  T &adopt(Box *B) {
+    void *Kept = detail::adoptRankLocal(Slot, B, [](void *P) { delete static_cast<Box *>(P); });
+    return static_cast<Box *>(Kept)->Value;
+  }
   std::size_t Slot;
 };
 
