@@ -47,7 +47,10 @@ enum class MPIWait : uint8_t { NeverWaits, MayWait };
 /// roles and Source; Sendrecv and collectives use both sides (Bcast and
 /// Sendrecv_replace name the same buffer twice). Request is the request
 /// produced by a nonblocking call or consumed by a completion call (an array
-/// for the *all/*any/*some variants, with RequestCount its length).
+/// for the *all/*any/*some variants, with RequestCount its length). The
+/// roles keep MPI's parameter types, so a few differ from the rest:
+/// MPI_Comm_free's Comm is an MPI_Comm *, MPI_Request_get_status's Request
+/// an MPI_Request.
 struct MPIArgs {
   int8_t SendBuf = -1;
   int8_t SendCount = -1;

@@ -1,0 +1,187 @@
+//===- CallGraphTest.cpp - Tests of the call graph and reach sets ---------===//
+//
+// Who reaches MPI, through which kinds of calls, and merging the graphs of
+// two files by USR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bamboo/Frontend/CallGraph.h"
+#include "TestSupport.h"
+#include "bamboo/Frontend/MPIModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace bamboo;
+
+namespace {
+
+struct Graph {
+  std::unique_ptr<ASTUnit> AST;
+  CallGraph G;
+  ReachSets Reach;
+
+  explicit Graph(llvm::StringRef Code) : AST(test::parse(Code)) {
+    EXPECT_NE(AST, nullptr);
+    G = CallGraph::build(AST->getASTContext());
+    Reach = ReachSets::compute(G);
+  }
+  const CallGraph::Node *node(llvm::StringRef Name) {
+    const FunctionDecl *FD = test::findFunction(AST->getASTContext(), Name);
+    EXPECT_NE(FD, nullptr) << Name.str();
+    return G.lookup(FD);
+  }
+};
+
+TEST(CallGraph, ReachSetsThroughCalls) {
+  Graph T(R"cpp(
+#include <mpi.h>
+void recvOne(int *x) { MPI_Recv(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+void middle(int *x) { recvOne(x); }
+int rank() { int r; MPI_Comm_rank(MPI_COMM_WORLD, &r); return r; }
+int pure(int x) { return x + 1; }
+int top(int *x) { middle(x); return rank() + pure(1); }
+)cpp");
+  for (const char *Name : {"recvOne", "middle", "top"}) {
+    EXPECT_TRUE(T.Reach.AnyMPI.contains(T.node(Name))) << Name;
+    EXPECT_TRUE(T.Reach.WaitingMPI.contains(T.node(Name))) << Name;
+    EXPECT_TRUE(T.Reach.isTask(T.node(Name))) << Name;
+  }
+  EXPECT_TRUE(T.Reach.AnyMPI.contains(T.node("rank")));
+  EXPECT_FALSE(T.Reach.WaitingMPI.contains(T.node("rank")));
+  EXPECT_FALSE(T.Reach.AnyMPI.contains(T.node("pure")));
+
+  // The witness path: top -> middle -> recvOne -> MPI_Recv.
+  std::vector<ReachSet::Step> Path = T.Reach.WaitingMPI.path(T.node("top"));
+  ASSERT_EQ(Path.size(), 3u);
+  EXPECT_EQ(Path[0].To, T.node("middle"));
+  EXPECT_EQ(Path[1].To, T.node("recvOne"));
+  ASSERT_NE(Path[2].Use, nullptr);
+  EXPECT_EQ(Path[2].Use->Name, "MPI_Recv");
+  EXPECT_EQ(T.Reach.WaitingMPI.reachedUse(T.node("top"))->Name, "MPI_Recv");
+}
+
+TEST(CallGraph, NodesRecordMPICallsAndRoles) {
+  Graph T(R"cpp(
+#include <mpi.h>
+struct Guard {
+  Guard() { MPI_Barrier(MPI_COMM_WORLD); }
+  ~Guard() {}
+};
+int main() { Guard g; MPI_Finalize(); return 0; }
+)cpp");
+  const CallGraph::Node *Main = T.node("main");
+  ASSERT_NE(Main, nullptr);
+  EXPECT_EQ(Main->Role, FunctionRole::Main);
+  ASSERT_EQ(Main->MPICalls.size(), 1u);
+  EXPECT_EQ(Main->MPICalls[0].Name, "MPI_Finalize");
+  ASSERT_NE(Main->MPICalls[0].Info, nullptr);
+  EXPECT_TRUE(Main->MPICalls[0].Info->mayWait());
+  // The constructor of a local, and its destructor, are implicit calls.
+  unsigned Implicit = 0;
+  for (const CallGraph::Call &C : Main->Calls)
+    Implicit += C.Kind == CallKind::Implicit;
+  EXPECT_EQ(Implicit, 2u);
+  const CallGraph::Node *Ctor = T.node("Guard");
+  ASSERT_NE(Ctor, nullptr);
+  EXPECT_EQ(Ctor->Role, FunctionRole::Constructor);
+  EXPECT_TRUE(T.Reach.WaitingMPI.contains(Ctor));
+}
+
+TEST(CallGraph, TemplateInstantiationsFoldIntoOneNode) {
+  Graph T(R"cpp(
+#include <mpi.h>
+template <typename T> void wait(T *x, MPI_Datatype t) {
+  MPI_Recv(x, 1, t, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+void f() { int a; double b; wait(&a, MPI_INT); wait(&b, MPI_DOUBLE); }
+)cpp");
+  unsigned Nodes = 0;
+  for (const auto &N : T.G.nodes())
+    Nodes += N->Name == "wait";
+  EXPECT_EQ(Nodes, 1u);
+  const CallGraph::Node *F = T.node("f");
+  EXPECT_EQ(F->Calls.size(), 2u);
+  EXPECT_TRUE(T.Reach.WaitingMPI.contains(F));
+}
+
+TEST(CallGraph, VirtualAndIndirectCallsReachEveryCandidate) {
+  Graph T(R"cpp(
+#include <mpi.h>
+struct Base { virtual void step() {} virtual ~Base() = default; };
+struct Remote : Base {
+  void step() override { MPI_Barrier(MPI_COMM_WORLD); }
+};
+static void a() { MPI_Barrier(MPI_COMM_WORLD); }
+static void b() {}
+static void c(int) {}
+void callVirtual(Base &x) { x.step(); }
+void callPointer(bool k) { void (*p)() = k ? a : b; p(); }
+void callOther(void (*q)(int)) { q(1); }
+void useC() { callOther(c); }
+)cpp");
+  const CallGraph::Node *V = T.node("callVirtual");
+  ASSERT_EQ(V->Calls.size(), 1u);
+  EXPECT_EQ(V->Calls[0].Kind, CallKind::Virtual);
+  EXPECT_EQ(T.G.targets(V->Calls[0]).size(), 2u);
+  EXPECT_TRUE(T.Reach.WaitingMPI.contains(V));
+
+  const CallGraph::Node *P = T.node("callPointer");
+  ASSERT_EQ(P->Calls.size(), 1u);
+  EXPECT_EQ(P->Calls[0].Kind, CallKind::Indirect);
+  EXPECT_EQ(T.G.targets(P->Calls[0]).size(), 2u); // a and b, not c
+  EXPECT_TRUE(T.Reach.WaitingMPI.contains(P));
+  EXPECT_FALSE(T.Reach.WaitingMPI.contains(T.node("callOther")));
+}
+
+TEST(CallGraph, LambdasAreFunctions) {
+  Graph T(R"cpp(
+#include <mpi.h>
+void f(int *x) {
+  auto get = [x] { MPI_Recv(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); };
+  get();
+}
+)cpp");
+  const CallGraph::Node *F = T.node("f");
+  EXPECT_TRUE(F->MPICalls.empty());
+  EXPECT_TRUE(T.Reach.WaitingMPI.contains(F));
+  std::vector<ReachSet::Step> Path = T.Reach.WaitingMPI.path(F);
+  ASSERT_EQ(Path.size(), 2u);
+  EXPECT_EQ(llvm::StringRef(Path[0].To->Name).substr(0, 10), "lambda at ");
+}
+
+TEST(CallGraph, GraphsOfTwoFilesMergeByUSR) {
+  // main.cpp calls exchange(), which another file defines.
+  Graph Main(R"cpp(
+void exchange(double *u);
+int main() { double u[2]; exchange(u); return 0; }
+)cpp");
+  Graph Lib(R"cpp(
+#include <mpi.h>
+void exchange(double *u) {
+  MPI_Sendrecv_replace(u, 2, MPI_DOUBLE, 0, 0, 0, 0, MPI_COMM_WORLD,
+                       MPI_STATUS_IGNORE);
+}
+)cpp");
+  const CallGraph::Node *Declared = Main.G.lookup(
+      CallGraph::keyFor(test::findFunction(Main.AST->getASTContext(), "main"))
+          .c_str());
+  ASSERT_NE(Declared, nullptr);
+  EXPECT_FALSE(Main.Reach.WaitingMPI.contains(Declared));
+
+  CallGraph Program;
+  Program.merge(Main.G);
+  Program.merge(Lib.G);
+  ReachSets Reach = ReachSets::compute(Program);
+  const CallGraph::Node *ProgramMain = Program.lookup(Declared->Key);
+  ASSERT_NE(ProgramMain, nullptr);
+  EXPECT_TRUE(Reach.WaitingMPI.contains(ProgramMain));
+  const CallGraph::Node *Exchange = Program.lookup(CallGraph::keyFor(
+      test::findFunction(Lib.AST->getASTContext(), "exchange")));
+  ASSERT_NE(Exchange, nullptr);
+  EXPECT_TRUE(Exchange->Defined);
+  EXPECT_EQ(Exchange->MPICalls.size(), 1u);
+}
+
+} // namespace

@@ -1,0 +1,272 @@
+//===- MPIModelTest.cpp - Tests of the MPI function table -----------------===//
+//
+// The table against the MPI header it describes: every row exists, every
+// function of the header is classified, every argument role points at a
+// parameter of the right type. Plus the classification decisions themselves.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bamboo/Frontend/MPIModel.h"
+#include "TestSupport.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringMap.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace bamboo;
+
+namespace {
+
+const MPIFunctionInfo &info(llvm::StringRef Name) {
+  const MPIFunctionInfo *I = lookupMPIFunction(Name);
+  EXPECT_NE(I, nullptr) << Name.str();
+  static const MPIFunctionInfo None{};
+  return I ? *I : None;
+}
+
+TEST(MPIModel, PointToPointRows) {
+  const MPIFunctionInfo &Send = info("MPI_Send");
+  EXPECT_EQ(Send.Kind, MPIKind::Send);
+  EXPECT_TRUE(Send.mayWait());
+  EXPECT_EQ(Send.Args.SendBuf, 0);
+  EXPECT_EQ(Send.Args.Dest, 3);
+  EXPECT_EQ(Send.Args.SendTag, 4);
+  EXPECT_EQ(Send.Args.Comm, 5);
+  EXPECT_EQ(Send.Args.Source, -1);
+
+  const MPIFunctionInfo &Irecv = info("MPI_Irecv");
+  EXPECT_EQ(Irecv.Kind, MPIKind::Recv);
+  EXPECT_FALSE(Irecv.mayWait());
+  EXPECT_TRUE(Irecv.receives());
+  EXPECT_TRUE(Irecv.startsRequest());
+  EXPECT_EQ(Irecv.Args.RecvBuf, 0);
+  EXPECT_EQ(Irecv.Args.Source, 3);
+  EXPECT_EQ(Irecv.Args.Request, 6);
+
+  const MPIFunctionInfo &Sendrecv = info("MPI_Sendrecv");
+  EXPECT_TRUE(Sendrecv.sends());
+  EXPECT_TRUE(Sendrecv.receives());
+  EXPECT_EQ(Sendrecv.Args.Dest, 3);
+  EXPECT_EQ(Sendrecv.Args.Source, 8);
+  EXPECT_EQ(Sendrecv.Args.Status, 11);
+}
+
+TEST(MPIModel, ProfilingNamesAreTheSameFunctions) {
+  EXPECT_EQ(lookupMPIFunction("PMPI_Recv"), lookupMPIFunction("MPI_Recv"));
+}
+
+TEST(MPIModel, SendModesLowerToPlainSends) {
+  for (llvm::StringRef Name : {"MPI_Bsend", "MPI_Ssend", "MPI_Rsend"})
+    EXPECT_EQ(info(Name).LowersTo, "MPI_Send") << Name.str();
+  for (llvm::StringRef Name : {"MPI_Ibsend", "MPI_Irsend"})
+    EXPECT_EQ(info(Name).LowersTo, "MPI_Isend") << Name.str();
+  EXPECT_EQ(info("MPI_Send").LowersTo, "MPI_Send");
+  EXPECT_EQ(info("MPI_Issend").Kind, MPIKind::Unsupported);
+}
+
+TEST(MPIModel, WhatMayWait) {
+  for (llvm::StringRef Name :
+       {"MPI_Recv", "MPI_Send", "MPI_Sendrecv", "MPI_Sendrecv_replace",
+        "MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome", "MPI_Test",
+        "MPI_Testall", "MPI_Testany", "MPI_Testsome", "MPI_Iprobe", "MPI_Probe",
+        "MPI_Barrier", "MPI_Allreduce", "MPI_Comm_dup", "MPI_Comm_split",
+        "MPI_Finalize"})
+    EXPECT_TRUE(info(Name).mayWait()) << Name.str();
+  for (llvm::StringRef Name :
+       {"MPI_Isend", "MPI_Irecv", "MPI_Comm_rank", "MPI_Comm_size", "MPI_Wtime",
+        "MPI_Wtick", "MPI_Init", "MPI_Init_thread", "MPI_Initialized",
+        "MPI_Finalized", "MPI_Abort", "MPI_Get_count", "MPI_Type_commit",
+        "MPI_Request_free", "MPI_Comm_free"})
+    EXPECT_FALSE(info(Name).mayWait()) << Name.str();
+}
+
+TEST(MPIModel, SpecCollectives) {
+  for (llvm::StringRef Name :
+       {"MPI_Barrier", "MPI_Bcast", "MPI_Reduce", "MPI_Allreduce", "MPI_Gather",
+        "MPI_Gatherv", "MPI_Scatter", "MPI_Scatterv", "MPI_Allgather",
+        "MPI_Allgatherv", "MPI_Alltoall", "MPI_Alltoallv", "MPI_Scan",
+        "MPI_Exscan", "MPI_Reduce_scatter", "MPI_Reduce_scatter_block"}) {
+    EXPECT_EQ(info(Name).Kind, MPIKind::Collective) << Name.str();
+    EXPECT_FALSE(info(Name).isDeferrable()) << Name.str();
+  }
+}
+
+TEST(MPIModel, Deferrable) {
+  for (llvm::StringRef Name :
+       {"MPI_Send", "MPI_Recv", "MPI_Irecv", "MPI_Sendrecv", "MPI_Wait",
+        "MPI_Waitall", "MPI_Comm_rank", "MPI_Wtime", "MPI_Pack"})
+    EXPECT_TRUE(info(Name).isDeferrable()) << Name.str();
+  for (llvm::StringRef Name : {"MPI_Test", "MPI_Probe", "MPI_Iprobe",
+                               "MPI_Bcast", "MPI_Comm_split", "MPI_Finalize"})
+    EXPECT_FALSE(info(Name).isDeferrable()) << Name.str();
+}
+
+TEST(MPIModel, PassthroughAndUnsupported) {
+  for (llvm::StringRef Name :
+       {"MPI_Type_vector", "MPI_Type_create_struct", "MPI_Get_count",
+        "MPI_Op_create", "MPI_Op_free", "MPI_Pack", "MPI_Unpack",
+        "MPI_Pack_size", "MPI_Reduce_local", "MPI_Status_set_elements",
+        "MPI_Error_string", "MPI_Get_processor_name", "MPI_Type_size_c",
+        "MPI_Pack_c"})
+    EXPECT_EQ(info(Name).Kind, MPIKind::ProcessLocal) << Name.str();
+
+  struct Case {
+    llvm::StringRef Name, Reason;
+  } Cases[] = {
+      {"MPI_Put", "one-sided communication"},
+      {"MPI_Win_create", "one-sided communication"},
+      {"MPI_Accumulate", "one-sided communication"},
+      {"MPI_File_open", "MPI-IO"},
+      {"MPI_Comm_spawn", "dynamic process management"},
+      {"MPI_Comm_connect", "dynamic process management"},
+      {"MPI_Open_port", "dynamic process management"},
+      {"MPI_Cancel", "request cancellation"},
+      {"MPI_Send_init", "persistent requests"},
+      {"MPI_Start", "persistent requests"},
+      {"MPI_Bcast_init", "persistent requests"},
+      {"MPI_Send_c", "large-count (MPI_Count) variants"},
+      {"MPI_Iallreduce", "nonblocking collectives"},
+      {"MPI_Mprobe", "matched probes"},
+      {"MPI_Comm_c2f", "Fortran handle conversion"},
+      {"MPIX_Comm_revoke", "MPI library extensions"},
+  };
+  for (const Case &C : Cases) {
+    EXPECT_EQ(info(C.Name).Kind, MPIKind::Unsupported) << C.Name.str();
+    EXPECT_EQ(info(C.Name).Reason, C.Reason) << C.Name.str();
+  }
+}
+
+TEST(MPIModel, UnknownNames) {
+  EXPECT_EQ(lookupMPIFunction("MPI_Frobnicate"), nullptr);
+  EXPECT_EQ(lookupMPIFunction("printf"), nullptr);
+  EXPECT_TRUE(isMPIName("MPI_Frobnicate"));
+  EXPECT_TRUE(isMPIName("PMPIX_Foo"));
+  EXPECT_FALSE(isMPIName("MPIsend"));
+}
+
+//===----------------------------------------------------------------------===//
+// The table against <mpi.h>
+//===----------------------------------------------------------------------===//
+
+/// Every MPI function declared by the MPI headers.
+llvm::StringMap<const FunctionDecl *> headerFunctions(ASTContext &Ctx) {
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    const SourceManager &SM;
+    llvm::StringMap<const FunctionDecl *> Out;
+    explicit Visitor(const SourceManager &SM) : SM(SM) {}
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (isMPILibraryFunction(*FD, SM))
+        Out[FD->getName()] = FD;
+      return true;
+    }
+  } V(Ctx.getSourceManager());
+  V.TraverseAST(Ctx);
+  return std::move(V.Out);
+}
+
+class MPIHeader : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() {
+    AST = test::parse("#include <mpi.h>\n").release();
+    ASSERT_NE(AST, nullptr);
+    Functions = new llvm::StringMap<const FunctionDecl *>(
+        headerFunctions(AST->getASTContext()));
+  }
+  static void TearDownTestSuite() {
+    delete Functions;
+    delete AST;
+  }
+  static ASTUnit *AST;
+  static llvm::StringMap<const FunctionDecl *> *Functions;
+};
+ASTUnit *MPIHeader::AST = nullptr;
+llvm::StringMap<const FunctionDecl *> *MPIHeader::Functions = nullptr;
+
+TEST_F(MPIHeader, EveryRowIsDeclared) {
+  ASSERT_GT(Functions->size(), 300u);
+  for (const MPIFunctionInfo &Row : allMPIFunctions())
+    EXPECT_TRUE(Functions->count(Row.Name)) << Row.Name.str();
+}
+
+TEST_F(MPIHeader, EveryDeclaredFunctionIsClassified) {
+  for (const auto &Entry : *Functions)
+    EXPECT_NE(lookupMPIFunction(Entry.getKey()), nullptr)
+        << Entry.getKey().str() << " is not in MPIFunctions.def";
+}
+
+TEST_F(MPIHeader, RolesMatchParameterTypes) {
+  ASTContext &Ctx = AST->getASTContext();
+  auto TypeName = [&](const FunctionDecl *FD, int Index) {
+    QualType T = FD->getParamDecl(Index)->getType();
+    if (const auto *PT = T->getAs<PointerType>())
+      return PT->getPointeeType().getUnqualifiedType().getAsString(
+                 Ctx.getPrintingPolicy()) +
+             "*";
+    return T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  };
+  for (const MPIFunctionInfo &Row : allMPIFunctions()) {
+    auto It = Functions->find(Row.Name);
+    if (It == Functions->end())
+      continue;
+    const FunctionDecl *FD = It->second;
+    const MPIArgs &A = Row.Args;
+    auto Expect = [&](int Index, llvm::StringRef Role,
+                      std::initializer_list<llvm::StringRef> Types) {
+      if (Index < 0)
+        return;
+      ASSERT_LT(unsigned(Index), FD->getNumParams())
+          << Row.Name.str() << " " << Role.str();
+      std::string Got = TypeName(FD, Index);
+      EXPECT_TRUE(llvm::is_contained(Types, Got))
+          << Row.Name.str() << " " << Role.str() << " is " << Got;
+    };
+    Expect(A.SendBuf, "SendBuf", {"void*"});
+    Expect(A.RecvBuf, "RecvBuf", {"void*"});
+    Expect(A.SendType, "SendType", {"MPI_Datatype"});
+    Expect(A.RecvType, "RecvType", {"MPI_Datatype"});
+    Expect(A.SendCount, "SendCount", {"int", "int*", "MPI_Count"});
+    Expect(A.RecvCount, "RecvCount", {"int", "int*", "MPI_Count"});
+    Expect(A.Dest, "Dest", {"int"});
+    Expect(A.Source, "Source", {"int"});
+    Expect(A.SendTag, "SendTag", {"int"});
+    Expect(A.RecvTag, "RecvTag", {"int"});
+    Expect(A.Root, "Root", {"int"});
+    Expect(A.Op, "Op", {"MPI_Op"});
+    // MPI_Comm_free takes its communicator by pointer.
+    Expect(A.Comm, "Comm", {"MPI_Comm", "MPI_Comm*"});
+    Expect(A.RequestCount, "RequestCount", {"int"});
+    // MPI_Request_get_status takes its request by value.
+    Expect(A.Request, "Request", {"MPI_Request*", "MPI_Request"});
+    Expect(A.Flag, "Flag", {"int*"});
+    Expect(A.Status, "Status", {"MPI_Status*"});
+  }
+}
+
+TEST(MPIModel, RecognisesCallsToTheLibraryOnly) {
+  std::unique_ptr<ASTUnit> AST = test::parse(R"cpp(
+    #include <mpi.h>
+    int MPI_helper(int x) { return x; }
+    void f(int *x) {
+      MPI_Recv(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_helper(1);
+    }
+  )cpp");
+  ASSERT_NE(AST, nullptr);
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *F = test::findFunction(Ctx, "f");
+  ASSERT_NE(F, nullptr);
+  std::vector<std::string> Found;
+  for (const Stmt *S : cast<CompoundStmt>(F->getBody())->body()) {
+    MPICallee M;
+    if (matchMPICall(*cast<CallExpr>(S), Ctx.getSourceManager(), M))
+      Found.push_back(M.Name.str());
+  }
+  EXPECT_EQ(Found, std::vector<std::string>{"MPI_Recv"});
+}
+
+} // namespace
