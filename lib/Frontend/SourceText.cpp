@@ -85,7 +85,13 @@ std::string functionName(const FunctionDecl *FD) {
     return "lambda at " + locationString(MD->getParent()->getLocation(),
                                          Ctx.getSourceManager());
   }
-  return FD->getQualifiedNameAsString();
+  // Without "(anonymous namespace)::", which the user did not write.
+  PrintingPolicy Policy = FD->getASTContext().getPrintingPolicy();
+  Policy.SuppressUnwrittenScope = true;
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  FD->printQualifiedName(OS, Policy);
+  return OS.str();
 }
 
 } // namespace bamboo
