@@ -34,10 +34,10 @@ enum Tag { Northward, Southward, Westward, Eastward };
 
 /// One rank's block of the grid, with a ghost layer around it.
 struct Block {
-  int Rows = 0, Cols = 0;                        // interior size
+  int Rows = 0, Cols = 0;                           // interior size
   int North = -1, South = -1, West = -1, East = -1; // neighbours, -1: edge
   std::vector<double> U, Next;
-  MPI_Datatype Column = MPI_DATATYPE_NULL;       // one interior column
+  MPI_Datatype Column = MPI_DATATYPE_NULL; // one interior column
   MPI_Comm Comm = MPI_COMM_NULL;
 
   int at(int I, int J) const { return I * (Cols + 2) + J; }
