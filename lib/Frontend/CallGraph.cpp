@@ -29,15 +29,37 @@ namespace bamboo {
 
 namespace {
 
-/// The declaration a node stands for: the pattern of an instantiation, so
-/// that every instantiation of a template is one source-level function.
+/// The template pattern an instantiation comes from (itself if none).
 const FunctionDecl *sourceDecl(const FunctionDecl *FD) {
-  while (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern()) {
-    if (Pattern == FD)
+  // Each step goes back one level of instantiation; a generic lambda in a
+  // function template takes two (its operator() template is a member
+  // template of a closure instantiated with the function).
+  for (int Depth = 0; Depth < 16; ++Depth) {
+    const FunctionDecl *Next =
+        FD->getTemplateInstantiationPattern(/*ForDefinition=*/false);
+    if (!Next)
+      if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
+        if (const FunctionTemplateDecl *From =
+                T->getInstantiatedFromMemberTemplate())
+          Next = From->getTemplatedDecl();
+    if (!Next)
+      Next = FD->getInstantiatedFromMemberFunction();
+    if (!Next || Next == FD)
       break;
-    FD = Pattern;
+    FD = Next;
   }
   return FD;
+}
+
+/// The declaration a node stands for: user templates are one node (the code
+/// generator rewrites the template once); library templates keep one node per
+/// instantiation, so that std::function<A> and std::function<B> do not mix.
+const FunctionDecl *nodeDecl(const FunctionDecl *FD) {
+  const FunctionDecl *Source = sourceDecl(FD);
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Source->getLocation())))
+    return FD;
+  return Source;
 }
 
 /// The function type an indirect call must match: methods called through a
@@ -61,7 +83,7 @@ std::string typeKeyOf(const FunctionDecl *FD) {
 } // namespace
 
 std::string CallGraph::keyFor(const FunctionDecl *FD) {
-  FD = sourceDecl(FD);
+  FD = nodeDecl(FD);
   llvm::SmallString<128> USR;
   if (!index::generateUSRForDecl(FD, USR))
     return std::string(USR);
@@ -110,7 +132,7 @@ public:
       return true;
     CallGraph::Node &N = nodeFor(FD);
     N.Defined = true;
-    const FunctionDecl *Source = sourceDecl(FD);
+    const FunctionDecl *Source = nodeDecl(FD);
     N.Location = locationString(Source->getLocation(), SM);
     Current = &N;
     Seen.clear();
@@ -140,6 +162,11 @@ public:
       return true;
     CallGraph::Node &N = nodeFor(FD);
     N.AddressTaken = true;
+    // The type of this declaration, not of the template pattern: in an
+    // instantiation it is concrete.
+    std::string Type = typeKeyOf(FD);
+    if (!llvm::is_contained(N.AddressTypes, Type))
+      N.AddressTypes.push_back(std::move(Type));
     return true;
   }
 
@@ -151,13 +178,12 @@ private:
     CallGraph::Node &N = G.node(CallGraph::keyFor(FD));
     NodeCache[FD] = &N;
     if (!N.Decl) {
-      const FunctionDecl *Source = sourceDecl(FD);
+      const FunctionDecl *Source = nodeDecl(FD);
       N.Decl = Source;
       N.Name = functionName(Source);
       N.Location = locationString(Source->getLocation(), SM);
       N.InSystemHeader =
           SM.isInSystemHeader(SM.getExpansionLoc(Source->getLocation()));
-      N.TypeKey = typeKeyOf(Source);
       if (Source->isMain())
         N.Role = FunctionRole::Main;
       else if (isa<CXXConstructorDecl>(Source))
@@ -341,10 +367,14 @@ void CallGraph::merge(const CallGraph &Other) {
       // Their definition describes the function; keep any calls we know.
       std::vector<MPIUse> MPICalls = std::move(Ours.MPICalls);
       std::vector<Call> Calls = std::move(Ours.Calls);
+      std::vector<std::string> AddressTypes = std::move(Ours.AddressTypes);
       bool AddressTaken = Ours.AddressTaken, Region = Ours.ContainsRegion;
       Ours = *Theirs;
       Ours.AddressTaken |= AddressTaken;
       Ours.ContainsRegion |= Region;
+      for (std::string &Type : AddressTypes)
+        if (!llvm::is_contained(Ours.AddressTypes, Type))
+          Ours.AddressTypes.push_back(std::move(Type));
       llvm::append_range(Ours.MPICalls, MPICalls);
       llvm::append_range(Ours.Calls, Calls);
       continue;
@@ -353,6 +383,9 @@ void CallGraph::merge(const CallGraph &Other) {
       Ours = *Theirs;
     Ours.AddressTaken |= Theirs->AddressTaken;
     Ours.ContainsRegion |= Theirs->ContainsRegion;
+    for (const std::string &Type : Theirs->AddressTypes)
+      if (!llvm::is_contained(Ours.AddressTypes, Type))
+        Ours.AddressTypes.push_back(Type);
     // An inline function defined in a header is defined in every file that
     // includes it; keep one copy of each call.
     for (const MPIUse &U : Theirs->MPICalls)
@@ -376,8 +409,8 @@ void CallGraph::reindex() {
   for (const auto &N : Nodes) {
     for (const std::string &O : N->Overrides)
       Overriders[O].push_back(N.get());
-    if (N->AddressTaken)
-      AddressTakenByType[N->TypeKey].push_back(N.get());
+    for (const std::string &Type : N->AddressTypes)
+      AddressTakenByType[Type].push_back(N.get());
   }
 }
 

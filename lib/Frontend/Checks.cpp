@@ -488,6 +488,36 @@ void checkMPIFunctionReferences(ASTContext &Ctx, DiagTable &Diags) {
 void checkTasks(ASTContext &Ctx, const CallGraph &G, const ReachSets &Reach,
                 DiagTable &Diags) {
   const ReachSet &Waits = Reach.WaitingMPI;
+  // Who calls each function, and which library functions user code reaches
+  // (through library code too): a call chain user -> library -> user is
+  // reported at the user's call of the library.
+  llvm::DenseMap<const CallGraph::Node *,
+                 llvm::SmallVector<const CallGraph::Node *, 2>>
+      CalledBy;
+  std::vector<const CallGraph::Node *> Work;
+  llvm::DenseSet<const CallGraph::Node *> LibraryReached;
+  for (const auto &N : G.nodes())
+    for (const CallGraph::Call &C : N->Calls)
+      for (const CallGraph::Node *T : G.targets(C)) {
+        CalledBy[T].push_back(N.get());
+        if (!N->InSystemHeader && T->InSystemHeader &&
+            LibraryReached.insert(T).second)
+          Work.push_back(T);
+      }
+  while (!Work.empty()) {
+    const CallGraph::Node *L = Work.back();
+    Work.pop_back();
+    for (const CallGraph::Call &C : L->Calls)
+      for (const CallGraph::Node *T : G.targets(C))
+        if (T->InSystemHeader && LibraryReached.insert(T).second)
+          Work.push_back(T);
+  }
+  auto SeenCalled = [&](const CallGraph::Node *N) {
+    return llvm::any_of(CalledBy.lookup(N), [&](const CallGraph::Node *By) {
+      return !By->InSystemHeader || LibraryReached.count(By);
+    });
+  };
+
   for (const auto &N : G.nodes()) {
     if (!N->Defined || N->InSystemHeader || !N->Decl ||
         &N->Decl->getASTContext() != &Ctx)
@@ -498,6 +528,16 @@ void checkTasks(ASTContext &Ctx, const CallGraph &G, const ReachSets &Reach,
         Waits.contains(N.get())) {
       Diags.report(N->Decl->getLocation(), Diag::SpecialMemberWaits)
           << (N->Role == FunctionRole::Destructor) << N->Name
+          << Waits.reachedUse(N.get())->Name;
+      notePath(Diags, Waits, N.get());
+    }
+
+    // A lambda handed to a thread (or kept by a library in a way the graph
+    // cannot follow) is called from outside the translated code.
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(N->Decl);
+        MD && MD->getParent()->isLambda() && Waits.contains(N.get()) &&
+        !SeenCalled(N.get())) {
+      Diags.report(MD->getParent()->getLocation(), Diag::LambdaNotCalled)
           << Waits.reachedUse(N.get())->Name;
       notePath(Diags, Waits, N.get());
     }

@@ -85,13 +85,30 @@ std::string functionName(const FunctionDecl *FD) {
     return "lambda at " + locationString(MD->getParent()->getLocation(),
                                          Ctx.getSourceManager());
   }
-  // Without "(anonymous namespace)::", which the user did not write.
-  PrintingPolicy Policy = FD->getASTContext().getPrintingPolicy();
-  Policy.SuppressUnwrittenScope = true;
+  // Scopes as written: no "(anonymous namespace)::", no inline namespaces,
+  // no template parameters of the class a member belongs to.
+  llvm::SmallVector<std::string, 4> Scopes;
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent()) {
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+      if (!NS->isAnonymousNamespace() && !NS->isInline())
+        Scopes.push_back(NS->getNameAsString());
+    } else if (const auto *RD = dyn_cast<RecordDecl>(DC)) {
+      Scopes.push_back(RD->getName().empty() ? "(anonymous)"
+                                             : RD->getNameAsString());
+    } else if (const auto *Outer = dyn_cast<FunctionDecl>(DC)) {
+      Scopes.push_back(functionName(Outer));
+      break;
+    }
+  }
   std::string Name;
-  llvm::raw_string_ostream OS(Name);
-  FD->printQualifiedName(OS, Policy);
-  return OS.str();
+  for (auto It = Scopes.rbegin(); It != Scopes.rend(); ++It)
+    Name += *It + "::";
+  if (isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD))
+    Name += (isa<CXXDestructorDecl>(FD) ? "~" : "") +
+            cast<CXXMethodDecl>(FD)->getParent()->getNameAsString();
+  else
+    Name += FD->getNameAsString();
+  return Name;
 }
 
 } // namespace bamboo

@@ -151,6 +151,43 @@ void f(int *x) {
   EXPECT_EQ(llvm::StringRef(Path[0].To->Name).substr(0, 10), "lambda at ");
 }
 
+TEST(CallGraph, GenericLambdasInTemplatesAreOneNode) {
+  Graph T(R"cpp(
+#include <mpi.h>
+template <typename T> void generic(T *x) {
+  auto get = [&](auto *y) {
+    MPI_Recv(y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  };
+  get(x);
+}
+void use() { int a; long b; generic(&a); generic(&b); }
+)cpp");
+  unsigned Lambdas = 0;
+  for (const auto &N : T.G.nodes())
+    Lambdas += llvm::StringRef(N->Name).starts_with("lambda at ");
+  EXPECT_EQ(Lambdas, 1u);
+  EXPECT_TRUE(T.Reach.WaitingMPI.contains(T.node("use")));
+}
+
+TEST(CallGraph, LibraryInstantiationsStaySeparate) {
+  // std::function<void()> and std::function<void(int)> call different
+  // lambdas; only the first reaches MPI.
+  Graph T(R"cpp(
+#include <functional>
+#include <mpi.h>
+void waits() {
+  std::function<void()> f = [] { MPI_Barrier(MPI_COMM_WORLD); };
+  f();
+}
+void pure() {
+  std::function<void(int)> g = [](int) {};
+  g(1);
+}
+)cpp");
+  EXPECT_TRUE(T.Reach.WaitingMPI.contains(T.node("waits")));
+  EXPECT_FALSE(T.Reach.WaitingMPI.contains(T.node("pure")));
+}
+
 TEST(CallGraph, GraphsOfTwoFilesMergeByUSR) {
   // main.cpp calls exchange(), which another file defines.
   Graph Main(R"cpp(

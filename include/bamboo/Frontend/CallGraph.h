@@ -72,9 +72,11 @@ public:
     FunctionRole Role = FunctionRole::Ordinary;
     bool Defined = false;
     bool InSystemHeader = false;
-    bool ContainsRegion = false;        ///< has a `#pragma bamboo olap` region
-    bool AddressTaken = false;          ///< may be called through a pointer
-    std::string TypeKey;                ///< what an indirect call must match
+    bool ContainsRegion = false; ///< has a `#pragma bamboo olap` region
+    bool AddressTaken = false;   ///< may be called through a pointer
+    /// The function types its address is taken as (one per instantiation
+    /// of a template), which an indirect call must match.
+    std::vector<std::string> AddressTypes;
     std::vector<std::string> Overrides; ///< keys of overridden methods
     std::vector<MPIUse> MPICalls;
     std::vector<Call> Calls;

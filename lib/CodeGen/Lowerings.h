@@ -1,0 +1,45 @@
+//===- Lowerings.h - One function per construct that is rewritten -*- C++ -*-===//
+//
+// Each lowering edits the session's Rewriter for one kind of construct
+// (docs/codegen.md); Translate.cpp runs them in order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BAMBOO_LIB_CODEGEN_LOWERINGS_H
+#define BAMBOO_LIB_CODEGEN_LOWERINGS_H
+
+namespace clang {
+class Expr;
+} // namespace clang
+
+namespace bamboo::codegen {
+
+class RewriteSession;
+
+/// Functions that become tasks: return types, co_return, and co_await at
+/// their call sites (TaskLowering.cpp).
+void lowerTaskFunctions(RewriteSession &S);
+/// MPI calls become runtime calls, awaited when they may wait
+/// (MPICallLowering.cpp).
+void lowerMPICalls(RewriteSession &S);
+/// Olap regions and block pragmas (RegionLowering.cpp).
+void lowerRegions(RewriteSession &S);
+/// main becomes bambooMain, and a generated main starts the runtime
+/// (MainLowering.cpp).
+void lowerMain(RewriteSession &S);
+/// Mutable globals, static locals and static data members become per-rank
+/// (Privatization.cpp).
+void privatizeVariables(RewriteSession &S);
+/// `#include <bamboo/bamboo.h>` in place of `#include <mpi.h>`, and #line
+/// (Translate.cpp).
+void addRuntimeInclude(RewriteSession &S);
+
+/// Whether \p E is only looked at by the compiler (sizeof, decltype, ...).
+bool isUnevaluated(const clang::Expr *E, RewriteSession &S);
+/// Reports (and returns false) if \p E, which waits, stands where a coroutine
+/// cannot suspend: a catch handler or a default argument.
+bool checkCanAwait(const clang::Expr *E, RewriteSession &S);
+
+} // namespace bamboo::codegen
+
+#endif // BAMBOO_LIB_CODEGEN_LOWERINGS_H

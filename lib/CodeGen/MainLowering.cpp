@@ -1,0 +1,55 @@
+//===- MainLowering.cpp - main becomes the task of every virtual rank -----===//
+//
+//   int main(int argc, char **argv) { ...; }
+// =>
+//   bamboo::Task<int> bambooMain(int argc, char **argv) { ...; co_return 0; }
+//   ...
+//   int main(int argc, char **argv) { return bamboo::run(argc, argv, bambooMain); }
+//
+// The return type and the returns are the task lowering's; this adds the name,
+// main's implicit `return 0`, and the generated main.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+#include "RewriteSession.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+
+using namespace clang;
+
+namespace bamboo::codegen {
+
+void lowerMain(RewriteSession &S) {
+  const FunctionDecl *Main = nullptr;
+  for (const auto &FM : S.Model.functions())
+    if (FM->Decl->isMain() && S.inMainFile(FM->Decl->getLocation()))
+      Main = FM->Decl;
+  if (!Main)
+    return; // a file of the program without main
+
+  unsigned Params = Main->getNumParams();
+  if (Params != 0 && Params != 2) {
+    S.Diags.report(Main->getLocation(), Diag::MainSignature) << Params;
+    return;
+  }
+  for (const FunctionDecl *D : Main->redecls())
+    S.replaceToken(D->getLocation(), "bambooMain", "main");
+
+  // Falling off the end of main returns 0; a coroutine must say so.
+  const auto *Body = cast<CompoundStmt>(Main->getBody());
+  if (Body->body_empty()) {
+    S.insertAfterToken(Body->getLBracLoc(), " co_return 0;", "main");
+  } else if (!isa<ReturnStmt>(Body->body_back())) {
+    S.R.InsertTextAfter(S.endOfStatement(Body->body_back()), " co_return 0;");
+  }
+
+  std::string Start = Params == 2 ? "bambooMain" : "[](int, char **) { return bambooMain(); }";
+  S.Epilogue += "\n// bamboo: every virtual rank runs main (" + S.where(Main->getLocation()) +
+                "), now bambooMain, as a task of the runtime.\n"
+                "int main(int argc, char **argv) { return bamboo::run(argc, argv, " +
+                Start + "); }\n";
+}
+
+} // namespace bamboo::codegen

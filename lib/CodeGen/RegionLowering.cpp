@@ -1,0 +1,83 @@
+//===- RegionLowering.cpp - Olap regions ----------------------------------===//
+//
+//   #pragma bamboo olap priority(2)        // bamboo: olap region ...
+//   {                                =>    { bamboo::Region bambooOlap(2);
+//     ...                                    ...
+//   }                                      co_await bambooOlap.complete(); }
+//
+// The region is dynamic (docs/design.md): receives in it register in its
+// firing rule, waits are deferred to its end, sends take their data at the
+// call. So its statements are lowered like any others; only its end waits.
+// Send and receive block pragmas become comments: blocks run in program order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+#include "RewriteSession.h"
+
+#include "bamboo/Frontend/PragmaTable.h"
+
+#include "clang/AST/Stmt.h"
+
+using namespace clang;
+
+namespace bamboo::codegen {
+
+namespace {
+
+/// The range of a `#pragma` line: from its '#' to the end of the line (a
+/// backslash-newline continues it), without the newline.
+CharSourceRange pragmaLine(RewriteSession &S, SourceLocation Hash) {
+  llvm::StringRef Buffer = S.SM.getBufferData(S.Main);
+  unsigned Begin = S.SM.getFileOffset(Hash), End = Begin;
+  while (End < Buffer.size() && Buffer[End] != '\n') {
+    if (Buffer[End] == '\\' && End + 1 < Buffer.size() && Buffer[End + 1] == '\n')
+      ++End; // the line goes on
+    ++End;
+  }
+  SourceLocation Start = S.SM.getLocForStartOfFile(S.Main);
+  return CharSourceRange::getCharRange(Start.getLocWithOffset(Begin),
+                                       Start.getLocWithOffset(End));
+}
+
+void replacePragma(RewriteSession &S, const PragmaRecord &P, llvm::StringRef Comment) {
+  if (!S.inMainFile(P.HashLoc))
+    return;
+  S.R.ReplaceText(pragmaLine(S, P.HashLoc), Comment);
+}
+
+} // namespace
+
+void lowerRegions(RewriteSession &S) {
+  for (const auto &FM : S.Model.functions()) {
+    for (const Region &Rg : FM->Regions) {
+      if (!Rg.S || !Rg.Pragma || !S.inMainFile(Rg.Pragma->HashLoc))
+        continue;
+      std::string Priority =
+          Rg.Priority ? "(" + std::to_string(*Rg.Priority) + ")" : "";
+      std::string Line = S.where(Rg.Pragma->HashLoc);
+      replacePragma(S, *Rg.Pragma,
+                    "// bamboo: olap region (" + Line + ")" +
+                        (Rg.Priority ? ", priority " + std::to_string(*Rg.Priority)
+                                     : std::string()) +
+                        ": its receives complete together at its end");
+      std::string Open = " bamboo::Region bambooOlap" + Priority + ";";
+      std::string Close = "co_await bambooOlap.complete(); ";
+      if (const auto *Body = dyn_cast<CompoundStmt>(Rg.S)) {
+        S.insertAfterToken(Body->getLBracLoc(), Open, "this olap region");
+        S.insertBefore(Body->getRBracLoc(), Close, "this olap region");
+      } else {
+        S.insertBefore(Rg.S->getBeginLoc(), "{" + Open + " ", "this olap region");
+        S.R.InsertTextAfter(S.endOfStatement(Rg.S), " " + Close + "}");
+      }
+      for (const Block &B : Rg.Blocks)
+        if (B.Pragma)
+          replacePragma(S, *B.Pragma,
+                        B.Kind == BlockKind::Send
+                            ? "// bamboo: send block"
+                            : "// bamboo: receive block (part of the firing rule)");
+    }
+  }
+}
+
+} // namespace bamboo::codegen

@@ -1,0 +1,219 @@
+//===- RewriteSession.cpp - What every lowering shares ----------------------===//
+//
+// Edits that respect macros, source text, names of places.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RewriteSession.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Transformer/SourceCode.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace bamboo::codegen {
+
+RewriteSession::RewriteSession(TranslationUnitModel &Model, DiagTable &Diags,
+                               const TranslateOptions &Options)
+    : Model(Model), Ctx(Model.context()), SM(Ctx.getSourceManager()),
+      Diags(Diags), Options(Options), R(SM, Ctx.getLangOpts()),
+      Main(SM.getMainFileID()) {}
+
+bool RewriteSession::inMainFile(SourceLocation Loc) const {
+  return Loc.isValid() && SM.getFileID(SM.getFileLoc(Loc)) == Main;
+}
+
+bool RewriteSession::isTask(const FunctionDecl *FD) const {
+  return FD && Model.isTask(FD);
+}
+
+std::optional<SourceLocation> RewriteSession::editable(SourceLocation Loc,
+                                                       llvm::StringRef What) {
+  SourceLocation At = Loc;
+  if (At.isMacroID()) {
+    if (!SM.isMacroArgExpansion(At)) {
+      llvm::StringRef Macro = Lexer::getImmediateMacroName(At, SM, Ctx.getLangOpts());
+      Diags.report(SM.getExpansionLoc(At), Diag::InMacroBody) << What << Macro;
+      return std::nullopt;
+    }
+    At = SM.getSpellingLoc(At);
+    if (At.isMacroID()) { // an argument passed on through another macro's body
+      Diags.report(SM.getExpansionLoc(Loc), Diag::InMacroBody)
+          << What << Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
+      return std::nullopt;
+    }
+  }
+  if (SM.getFileID(At) != Main) {
+    Diags.report(SM.getExpansionLoc(Loc), Diag::NotInMainFile)
+        << What << SM.getFilename(At);
+    return std::nullopt;
+  }
+  return At;
+}
+
+bool RewriteSession::insertBefore(SourceLocation Loc, llvm::StringRef Text,
+                                  llvm::StringRef What) {
+  auto At = editable(Loc, What);
+  if (!At)
+    return false;
+  R.InsertTextBefore(*At, Text);
+  return true;
+}
+
+bool RewriteSession::insertAfterToken(SourceLocation Loc, llvm::StringRef Text,
+                                      llvm::StringRef What) {
+  auto At = editable(Loc, What);
+  if (!At)
+    return false;
+  R.InsertTextAfterToken(*At, Text);
+  return true;
+}
+
+bool RewriteSession::replaceToken(SourceLocation Loc, llvm::StringRef Text,
+                                  llvm::StringRef What) {
+  auto At = editable(Loc, What);
+  if (!At)
+    return false;
+  R.ReplaceText(CharSourceRange::getTokenRange(*At, *At), Text);
+  return true;
+}
+
+bool RewriteSession::replaceRange(SourceRange Range, llvm::StringRef Text,
+                                  llvm::StringRef What) {
+  auto Begin = editable(Range.getBegin(), What);
+  if (!Begin)
+    return false;
+  auto End = editable(Range.getEnd(), What);
+  if (!End)
+    return false;
+  R.ReplaceText(CharSourceRange::getTokenRange(*Begin, *End), Text);
+  return true;
+}
+
+std::string RewriteSession::sourceText(SourceRange Range) const {
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(Range), SM,
+                              Ctx.getLangOpts())
+      .str();
+}
+
+SourceLocation RewriteSession::endOfStatement(const Stmt *S) const {
+  CharSourceRange Range = tooling::getExtendedRange(*S, tok::semi, Ctx);
+  SourceLocation End = SM.getFileLoc(Range.getEnd());
+  if (Range.isTokenRange())
+    End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+  return End;
+}
+
+std::string RewriteSession::where(SourceLocation Loc) const {
+  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Loc));
+  if (P.isInvalid())
+    return "?";
+  return llvm::sys::path::filename(P.getFilename()).str() + ":" +
+         std::to_string(P.getLine());
+}
+
+std::string RewriteSession::fileName() const {
+  return llvm::sys::path::filename(
+             SM.getFileEntryRefForID(Main)->getName())
+      .str();
+}
+
+std::string RewriteSession::typeText(QualType T) const {
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressScope = false;
+  Policy.FullyQualifiedName = true;
+  Policy.SuppressUnwrittenScope = true;
+  return T.getAsString(Policy);
+}
+
+void RewriteSession::await(const Expr *Call, llvm::StringRef What) {
+  auto Begin = editable(Call->getBeginLoc(), What);
+  auto End = Begin ? editable(Call->getEndLoc(), What) : std::nullopt;
+  if (!Begin || !End)
+    return;
+  Awaits.push_back({*Begin, *End, SM.getFileOffset(*Begin), SM.getFileOffset(*End),
+                    needsParensForAwait(Call, Ctx)});
+}
+
+void RewriteSession::flushAwaits() {
+  // Outer calls first at a shared beginning: `co_await (co_await a.f()).g()`.
+  std::vector<AwaitSite> ByBegin = Awaits;
+  llvm::stable_sort(ByBegin, [](const AwaitSite &A, const AwaitSite &B) {
+    return A.BeginOffset != B.BeginOffset ? A.BeginOffset < B.BeginOffset
+                                          : A.EndOffset > B.EndOffset;
+  });
+  for (const AwaitSite &A : ByBegin)
+    R.InsertText(A.Begin, A.Parens ? "(co_await " : "co_await ", /*InsertAfter=*/true);
+  // Inner calls first at a shared end.
+  std::vector<AwaitSite> ByEnd = Awaits;
+  llvm::stable_sort(ByEnd, [](const AwaitSite &A, const AwaitSite &B) {
+    return A.EndOffset != B.EndOffset ? A.EndOffset < B.EndOffset
+                                      : A.BeginOffset > B.BeginOffset;
+  });
+  for (const AwaitSite &A : ByEnd)
+    if (A.Parens)
+      R.InsertTextAfterToken(A.End, ")");
+  Awaits.clear();
+}
+
+bool needsParensForAwait(const Expr *E, ASTContext &Ctx) {
+  const Expr *Child = E;
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    if (Parents.empty())
+      return false;
+    const Expr *Parent = Parents[0].get<Expr>();
+    if (!Parent)
+      return false;
+    // Nodes that are not written: look through them.
+    if (isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+            ExprWithCleanups>(Parent)) {
+      Child = Parent;
+      continue;
+    }
+    if (const auto *M = dyn_cast<MemberExpr>(Parent))
+      return M->getBase() == Child;
+    if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(Parent))
+      return !M->isImplicitAccess() && M->getBase() == Child;
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(Parent))
+      return A->getBase() == Child;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Parent)) {
+      switch (Op->getOperator()) {
+      case OO_Subscript:
+      case OO_Call:
+      case OO_Arrow:
+        return Op->getArg(0) == Child;
+      case OO_PlusPlus:
+      case OO_MinusMinus:
+        return Op->getNumArgs() == 2 && Op->getArg(0) == Child; // postfix
+      default:
+        return false;
+      }
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(Parent))
+      return Call->getCallee() == Child;
+    if (const auto *U = dyn_cast<UnaryOperator>(Parent))
+      return U->isPostfix();
+    return false;
+  }
+}
+
+std::optional<std::string> RewriteSession::result() {
+  if (Ctx.getDiagnostics().hasErrorOccurred())
+    return std::nullopt;
+  std::string Out = Prologue;
+  if (const RewriteBuffer *Buffer = R.getRewriteBufferFor(Main))
+    Out.append(Buffer->begin(), Buffer->end());
+  else
+    Out += SM.getBufferData(Main).str();
+  if (!Out.empty() && Out.back() != '\n')
+    Out += '\n';
+  Out += Epilogue;
+  return Out;
+}
+
+} // namespace bamboo::codegen

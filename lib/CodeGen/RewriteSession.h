@@ -1,0 +1,99 @@
+//===- RewriteSession.h - What every lowering shares --------------*- C++ -*-===//
+//
+// One translation of one main file: the Rewriter, the model, the diagnostics,
+// and edits that respect macros (a call spelled in a macro argument can be
+// edited where it is written; one in a macro body cannot, and is reported).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BAMBOO_LIB_CODEGEN_REWRITESESSION_H
+#define BAMBOO_LIB_CODEGEN_REWRITESESSION_H
+
+#include "bamboo/CodeGen/Translate.h"
+#include "bamboo/Frontend/Analysis.h"
+#include "bamboo/Frontend/Diagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bamboo::codegen {
+
+class RewriteSession {
+public:
+  RewriteSession(TranslationUnitModel &Model, DiagTable &Diags,
+                 const TranslateOptions &Options);
+
+  TranslationUnitModel &Model;
+  clang::ASTContext &Ctx;
+  clang::SourceManager &SM;
+  DiagTable &Diags;
+  const TranslateOptions &Options;
+  clang::Rewriter R;
+  clang::FileID Main;
+
+  /// Text to put before and after the rewritten file.
+  std::string Prologue, Epilogue;
+
+  bool inMainFile(clang::SourceLocation Loc) const;
+  /// Whether \p FD becomes a task (a coroutine).
+  bool isTask(const clang::FunctionDecl *FD) const;
+
+  /// The main-file location where the token at \p Loc is written: \p Loc
+  /// itself, or the spelling of a macro argument. Reports that \p What cannot
+  /// be translated (and returns nothing) when it is written in a macro body or
+  /// in another file.
+  std::optional<clang::SourceLocation> editable(clang::SourceLocation Loc,
+                                                llvm::StringRef What);
+
+  /// Edits at editable locations; false (after a diagnostic) if not editable.
+  bool insertBefore(clang::SourceLocation Loc, llvm::StringRef Text,
+                    llvm::StringRef What);
+  bool insertAfterToken(clang::SourceLocation Loc, llvm::StringRef Text,
+                        llvm::StringRef What);
+  bool replaceToken(clang::SourceLocation Loc, llvm::StringRef Text,
+                    llvm::StringRef What);
+  bool replaceRange(clang::SourceRange Range, llvm::StringRef Text,
+                    llvm::StringRef What);
+
+  /// The text of a token range of the main file as written.
+  std::string sourceText(clang::SourceRange Range) const;
+  /// The (character) location just past the `;` that ends \p S, or past S.
+  clang::SourceLocation endOfStatement(const clang::Stmt *S) const;
+  /// "ring.cpp:12".
+  std::string where(clang::SourceLocation Loc) const;
+  /// The main file's name, without directories.
+  std::string fileName() const;
+
+  /// A type as C++ source, fully qualified (for types the user did not spell,
+  /// such as deduced return types).
+  std::string typeText(clang::QualType T) const;
+
+  /// Marks \p Call as awaited: `co_await` goes before it (in parentheses
+  /// when a postfix operator follows it). Applied by flushAwaits(), outer
+  /// calls first, so nested awaited calls come out right.
+  void await(const clang::Expr *Call, llvm::StringRef What);
+  void flushAwaits();
+
+  /// The translated file, or nothing if errors were reported.
+  std::optional<std::string> result();
+
+private:
+  struct AwaitSite {
+    clang::SourceLocation Begin, End; ///< editable, token range
+    unsigned BeginOffset, EndOffset;
+    bool Parens;
+  };
+  std::vector<AwaitSite> Awaits;
+};
+
+/// Whether `co_await E` would bind to less than E because a postfix operator
+/// (member access, subscript, call, postfix ++/--) is applied to E.
+bool needsParensForAwait(const clang::Expr *E, clang::ASTContext &Ctx);
+
+} // namespace bamboo::codegen
+
+#endif // BAMBOO_LIB_CODEGEN_REWRITESESSION_H

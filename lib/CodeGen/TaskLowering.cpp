@@ -1,0 +1,190 @@
+//===- TaskLowering.cpp - Functions that wait become coroutines -----------===//
+//
+// A function that becomes a task returns bamboo::Task<R> (in every
+// declaration of it), its returns become co_return, and every call of it is
+// awaited. Lambdas that become tasks get a trailing return type.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+#include "RewriteSession.h"
+
+#include "bamboo/Frontend/SourceText.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace clang;
+
+namespace bamboo::codegen {
+
+namespace {
+
+/// The return statements of one function body: not those of lambdas or local
+/// classes inside it.
+class ReturnCollector : public RecursiveASTVisitor<ReturnCollector> {
+public:
+  std::vector<const ReturnStmt *> Returns;
+  bool VisitReturnStmt(ReturnStmt *R) {
+    Returns.push_back(R);
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
+};
+
+/// The lambda expressions of the main file, by call operator.
+class LambdaCollector : public RecursiveASTVisitor<LambdaCollector> {
+public:
+  llvm::DenseMap<const CXXMethodDecl *, const LambdaExpr *> ByOperator;
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    ByOperator[L->getCallOperator()] = L;
+    return true;
+  }
+};
+
+/// `R` of `bamboo::Task<R>`: as written where the user wrote it.
+std::string resultType(RewriteSession &S, const FunctionDecl *FD,
+                       SourceRange Written) {
+  QualType Ret = FD->getReturnType();
+  if (Ret->getContainedDeducedType() || Written.isInvalid()) {
+    const FunctionDecl *Def = FD->getDefinition() ? FD->getDefinition() : FD;
+    QualType Deduced = Def->getReturnType();
+    if (const auto *Auto = Deduced->getContainedAutoType())
+      if (!Auto->getDeducedType().isNull())
+        Deduced = Auto->getDeducedType();
+    return S.typeText(Deduced);
+  }
+  return S.sourceText(Written);
+}
+
+void lowerSignature(RewriteSession &S, const FunctionDecl *FD,
+                    const LambdaExpr *Lambda) {
+  std::string Name = functionName(FD);
+  if (FD->isConstexpr() && !Lambda) {
+    S.Diags.report(FD->getLocation(), Diag::TaskCannotBeCoroutine)
+        << Name << 0;
+    return;
+  }
+  if (FD->isVariadic()) {
+    S.Diags.report(FD->getLocation(), Diag::TaskCannotBeCoroutine)
+        << Name << 1;
+    return;
+  }
+
+  if (Lambda) {
+    if (Lambda->hasExplicitResultType()) {
+      SourceRange Written = FD->getReturnTypeSourceRange();
+      S.replaceRange(Written,
+                     "bamboo::Task<" + resultType(S, FD, Written) + ">",
+                     "the result type of " + Name);
+      return;
+    }
+    std::string Arrow = "-> bamboo::Task<" + resultType(S, FD, {}) + "> ";
+    if (!Lambda->hasExplicitParameters())
+      S.insertAfterToken(Lambda->getIntroducerRange().getEnd(), "()",
+                         "the parameters of " + Name);
+    S.insertBefore(Lambda->getCompoundStmtBody()->getLBracLoc(), Arrow,
+                   "the result type of " + Name);
+    return;
+  }
+
+  for (const FunctionDecl *D : FD->redecls()) {
+    if (!S.inMainFile(D->getLocation())) {
+      S.Diags.report(FD->getLocation(), Diag::TaskDeclaredElsewhere)
+          << Name << S.SM.getFilename(S.SM.getFileLoc(D->getLocation()));
+      S.Diags.report(D->getLocation(), Diag::NoteDeclaredHere);
+      continue;
+    }
+    SourceRange Written = D->getReturnTypeSourceRange();
+    // A return type wrapped around the declarator (`int (*f())(int)`) has no
+    // single range to replace.
+    if (Written.isInvalid() ||
+        !S.SM.isBeforeInTranslationUnit(Written.getEnd(), D->getLocation())) {
+      S.Diags.report(D->getLocation(), Diag::TaskCannotBeCoroutine) << Name << 2;
+      continue;
+    }
+    S.replaceRange(Written, "bamboo::Task<" + resultType(S, D, Written) + ">",
+                   "the return type of " + Name);
+  }
+}
+
+void lowerReturns(RewriteSession &S, const FunctionDecl *FD) {
+  ReturnCollector Collector;
+  Collector.TraverseStmt(FD->getBody());
+  for (const ReturnStmt *R : Collector.Returns)
+    S.replaceToken(R->getReturnLoc(), "co_return", "this return");
+}
+
+} // namespace
+
+bool isUnevaluated(const Expr *E, RewriteSession &S) {
+  DynTypedNode Node = DynTypedNode::create(*E);
+  for (;;) {
+    DynTypedNodeList Parents = S.Ctx.getParents(Node);
+    if (Parents.empty())
+      return false;
+    Node = Parents[0];
+    if (Node.get<TypeLoc>()) // decltype(...), typeof(...)
+      return true;
+    if (const auto *U = Node.get<UnaryExprOrTypeTraitExpr>())
+      return U->getKind() == UETT_SizeOf || U->getKind() == UETT_AlignOf ||
+             U->getKind() == UETT_PreferredAlignOf;
+    if (Node.get<CXXNoexceptExpr>())
+      return true;
+    if (const auto *T = Node.get<CXXTypeidExpr>())
+      return !T->isPotentiallyEvaluated();
+    if (Node.get<Decl>() || Node.get<CompoundStmt>())
+      return false;
+  }
+}
+
+bool checkCanAwait(const Expr *E, RewriteSession &S) {
+  DynTypedNode Node = DynTypedNode::create(*E);
+  for (;;) {
+    DynTypedNodeList Parents = S.Ctx.getParents(Node);
+    if (Parents.empty())
+      return true;
+    Node = Parents[0];
+    if (const auto *Catch = Node.get<CXXCatchStmt>()) {
+      S.Diags.report(E->getBeginLoc(), Diag::AwaitNotAllowed) << 0;
+      S.Diags.report(Catch->getCatchLoc(), Diag::NoteCatchHere);
+      return false;
+    }
+    if (const auto *Parm = Node.get<ParmVarDecl>()) {
+      S.Diags.report(E->getBeginLoc(), Diag::AwaitNotAllowed) << 1;
+      (void)Parm;
+      return false;
+    }
+    if (Node.get<FunctionDecl>() || Node.get<LambdaExpr>())
+      return true;
+  }
+}
+
+void lowerTaskFunctions(RewriteSession &S) {
+  LambdaCollector Lambdas;
+  Lambdas.TraverseDecl(S.Ctx.getTranslationUnitDecl());
+
+  for (const auto &FM : S.Model.functions()) {
+    const FunctionDecl *FD = FM->Decl;
+    if (!S.inMainFile(FD->getLocation()))
+      continue;
+    if (S.isTask(FD)) {
+      const LambdaExpr *Lambda = nullptr;
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+        Lambda = Lambdas.ByOperator.lookup(MD);
+      lowerSignature(S, FD, Lambda);
+      lowerReturns(S, FD);
+    }
+    for (const UserCallSite &Call : FM->UserCalls) {
+      if (!Call.Callee || !S.isTask(Call.Callee) || isUnevaluated(Call.Call, S))
+        continue;
+      if (checkCanAwait(Call.Call, S))
+        S.await(Call.Call, "call to '" + functionName(Call.Callee) + "'");
+    }
+  }
+}
+
+} // namespace bamboo::codegen
