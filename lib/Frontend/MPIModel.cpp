@@ -23,9 +23,6 @@ const MPIFunctionInfo Rows[] = {
 #define BAMBOO_MPI_FUNCTION(Name, Kind, Wait, ...)                             \
   {"MPI_" #Name, MPIKind::Kind,       MPIWait::Wait, "MPI_" #Name,             \
    "",           MPIArgs{__VA_ARGS__}},
-#define BAMBOO_MPI_MAPPED(Name, Target, Kind, Wait, ...)                       \
-  {"MPI_" #Name, MPIKind::Kind,       MPIWait::Wait, "MPI_" #Target,           \
-   "",           MPIArgs{__VA_ARGS__}},
 #define BAMBOO_MPI_UNSUPPORTED(Name, Reason)                                   \
   {"MPI_" #Name, MPIKind::Unsupported, MPIWait::NeverWaits, "", Reason, {}},
 #include "bamboo/Frontend/MPIFunctions.def"

@@ -14,7 +14,10 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
@@ -60,13 +63,17 @@ TEST(MPIModel, ProfilingNamesAreTheSameFunctions) {
   EXPECT_EQ(lookupMPIFunction("PMPI_Recv"), lookupMPIFunction("MPI_Recv"));
 }
 
-TEST(MPIModel, SendModesLowerToPlainSends) {
-  for (llvm::StringRef Name : {"MPI_Bsend", "MPI_Ssend", "MPI_Rsend"})
-    EXPECT_EQ(info(Name).LowersTo, "MPI_Send") << Name.str();
-  for (llvm::StringRef Name : {"MPI_Ibsend", "MPI_Irsend"})
-    EXPECT_EQ(info(Name).LowersTo, "MPI_Isend") << Name.str();
-  EXPECT_EQ(info("MPI_Send").LowersTo, "MPI_Send");
-  EXPECT_EQ(info("MPI_Issend").Kind, MPIKind::Unsupported);
+TEST(MPIModel, SendModesAreTheirOwnRuntimeCalls) {
+  for (llvm::StringRef Name : {"MPI_Bsend", "MPI_Ssend", "MPI_Rsend"}) {
+    EXPECT_EQ(info(Name).LowersTo, Name) << Name.str();
+    EXPECT_EQ(info(Name).Kind, MPIKind::Send) << Name.str();
+    EXPECT_TRUE(info(Name).mayWait()) << Name.str();
+  }
+  for (llvm::StringRef Name : {"MPI_Ibsend", "MPI_Issend", "MPI_Irsend"}) {
+    EXPECT_EQ(info(Name).LowersTo, Name) << Name.str();
+    EXPECT_TRUE(info(Name).startsRequest()) << Name.str();
+  }
+  EXPECT_EQ(info("PMPI_Send").LowersTo, "MPI_Send");
 }
 
 TEST(MPIModel, WhatMayWait) {
@@ -75,13 +82,15 @@ TEST(MPIModel, WhatMayWait) {
         "MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome", "MPI_Test",
         "MPI_Testall", "MPI_Testany", "MPI_Testsome", "MPI_Iprobe", "MPI_Probe",
         "MPI_Barrier", "MPI_Allreduce", "MPI_Comm_dup", "MPI_Comm_split",
-        "MPI_Finalize"})
+        "MPI_Request_get_status"})
     EXPECT_TRUE(info(Name).mayWait()) << Name.str();
+  // The runtime finalizes MPI itself after the last task; a rank's
+  // MPI_Finalize does not wait for the others.
   for (llvm::StringRef Name :
        {"MPI_Isend", "MPI_Irecv", "MPI_Comm_rank", "MPI_Comm_size", "MPI_Wtime",
         "MPI_Wtick", "MPI_Init", "MPI_Init_thread", "MPI_Initialized",
-        "MPI_Finalized", "MPI_Abort", "MPI_Get_count", "MPI_Type_commit",
-        "MPI_Request_free", "MPI_Comm_free"})
+        "MPI_Finalized", "MPI_Finalize", "MPI_Abort", "MPI_Get_count",
+        "MPI_Type_commit", "MPI_Request_free", "MPI_Comm_free"})
     EXPECT_FALSE(info(Name).mayWait()) << Name.str();
 }
 
@@ -101,8 +110,8 @@ TEST(MPIModel, Deferrable) {
        {"MPI_Send", "MPI_Recv", "MPI_Irecv", "MPI_Sendrecv", "MPI_Wait",
         "MPI_Waitall", "MPI_Comm_rank", "MPI_Wtime", "MPI_Pack"})
     EXPECT_TRUE(info(Name).isDeferrable()) << Name.str();
-  for (llvm::StringRef Name : {"MPI_Test", "MPI_Probe", "MPI_Iprobe",
-                               "MPI_Bcast", "MPI_Comm_split", "MPI_Finalize"})
+  for (llvm::StringRef Name :
+       {"MPI_Test", "MPI_Probe", "MPI_Iprobe", "MPI_Bcast", "MPI_Comm_split"})
     EXPECT_FALSE(info(Name).isDeferrable()) << Name.str();
 }
 
@@ -133,6 +142,8 @@ TEST(MPIModel, PassthroughAndUnsupported) {
       {"MPI_Iallreduce", "nonblocking collectives"},
       {"MPI_Mprobe", "matched probes"},
       {"MPI_Comm_c2f", "Fortran handle conversion"},
+      {"MPI_Comm_group",
+       "a communicator operation the runtime does not provide"},
       {"MPIX_Comm_revoke", "MPI library extensions"},
   };
   for (const Case &C : Cases) {
@@ -244,6 +255,62 @@ TEST_F(MPIHeader, RolesMatchParameterTypes) {
     Expect(A.Request, "Request", {"MPI_Request*", "MPI_Request"});
     Expect(A.Flag, "Flag", {"int*"});
     Expect(A.Status, "Status", {"MPI_Status*"});
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The table against the runtime's bamboo::mpi
+//===----------------------------------------------------------------------===//
+
+// Code generation turns a supported MPI_X call into bamboo::mpi::X, awaited
+// when the table says it may wait: the runtime must declare X, returning
+// Task<int> exactly when it may wait.
+TEST(RuntimeContract, TableMatchesBambooMPI) {
+  llvm::SmallString<256> Header(BAMBOO_RUNTIME_INCLUDE_DIR);
+  llvm::sys::path::append(Header, "bamboo", "mpi.h");
+  if (!llvm::sys::fs::exists(Header))
+    GTEST_SKIP() << "no runtime header at " << Header.str().str();
+  std::unique_ptr<ASTUnit> AST = test::parse(
+      "#include <bamboo/mpi.h>\n", {"-I", BAMBOO_RUNTIME_INCLUDE_DIR});
+  ASSERT_NE(AST, nullptr);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    llvm::StringMap<bool> ReturnsTask; // bamboo::mpi::X -> returns Task<...>
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
+      if (!NS || NS->getName() != "mpi" || !FD->getIdentifier())
+        return true;
+      const auto *Outer = dyn_cast<NamespaceDecl>(NS->getParent());
+      if (!Outer || Outer->getName() != "bamboo")
+        return true;
+      const CXXRecordDecl *RD = FD->getReturnType()->getAsCXXRecordDecl();
+      ReturnsTask[FD->getName()] = RD && RD->getName() == "Task";
+      return true;
+    }
+  } V;
+  V.TraverseAST(AST->getASTContext());
+  ASSERT_FALSE(V.ReturnsTask.empty());
+
+  for (const auto &Entry : V.ReturnsTask) {
+    std::string Name = ("MPI_" + Entry.getKey()).str();
+    const MPIFunctionInfo *Info = lookupMPIFunction(Name);
+    ASSERT_NE(Info, nullptr) << "bamboo::mpi::" << Entry.getKey().str()
+                             << " has no row in MPIFunctions.def";
+    EXPECT_TRUE(Info->isSupported()) << Name;
+    EXPECT_NE(Info->Kind, MPIKind::ProcessLocal) << Name;
+    EXPECT_EQ(Info->mayWait(), Entry.getValue())
+        << Name << ": the table and the runtime disagree on whether it waits";
+  }
+  for (const MPIFunctionInfo &Row : allMPIFunctions()) {
+    if (!Row.isSupported() || Row.Kind == MPIKind::ProcessLocal)
+      continue;
+    llvm::StringRef Runtime = Row.LowersTo;
+    Runtime.consume_front("MPI_");
+    EXPECT_TRUE(V.ReturnsTask.count(Runtime))
+        << Row.Name.str()
+        << " is supported, but the runtime has no bamboo::mpi::"
+        << Runtime.str();
   }
 }
 

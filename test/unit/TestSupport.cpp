@@ -28,8 +28,11 @@ std::vector<std::string> testFlags() {
   return Flags;
 }
 
-std::unique_ptr<ASTUnit> parse(llvm::StringRef Code) {
-  return tooling::buildASTFromCodeWithArgs(Code, testFlags(), "input.cpp");
+std::unique_ptr<ASTUnit> parse(llvm::StringRef Code,
+                               const std::vector<std::string> &ExtraFlags) {
+  std::vector<std::string> Flags = testFlags();
+  llvm::append_range(Flags, ExtraFlags);
+  return tooling::buildASTFromCodeWithArgs(Code, Flags, "input.cpp");
 }
 
 namespace {

@@ -28,7 +28,8 @@ namespace bamboo::test {
 std::vector<std::string> testFlags();
 
 /// A plain AST (no pragma handler), for analyses that do not need pragmas.
-std::unique_ptr<clang::ASTUnit> parse(llvm::StringRef Code);
+std::unique_ptr<clang::ASTUnit>
+parse(llvm::StringRef Code, const std::vector<std::string> &ExtraFlags = {});
 
 /// The result of running the whole front end on a code string.
 struct Analysis {

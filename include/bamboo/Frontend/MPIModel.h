@@ -25,7 +25,7 @@ namespace bamboo {
 
 /// What an MPI function does, as far as Bamboo is concerned.
 enum class MPIKind : uint8_t {
-  Send,         ///< point-to-point send: Send, Isend (and mapped modes)
+  Send,         ///< point-to-point send: Send, Isend and their modes
   Recv,         ///< point-to-point receive: Recv, Irecv
   SendRecv,     ///< both at once: Sendrecv, Sendrecv_replace
   Wait,         ///< completes requests: Wait, Waitall, Waitany, Waitsome
@@ -77,8 +77,9 @@ struct MPIFunctionInfo {
   llvm::StringRef Name;
   MPIKind Kind;
   MPIWait Wait;
-  /// The function the call is handled as ("MPI_Send" for MPI_Bsend); the
-  /// same as Name for ordinary rows, empty for rules.
+  /// The MPI function whose runtime counterpart (bamboo::mpi::<name without
+  /// "MPI_">) handles the call: Name for every row (the runtime has an entry
+  /// for each send mode), empty for rules.
   llvm::StringRef LowersTo;
   /// Why an Unsupported function is rejected ("one-sided communication").
   llvm::StringRef Reason;
