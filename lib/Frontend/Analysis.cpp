@@ -65,9 +65,9 @@ analyzeTranslationUnit(ASTContext &Ctx, PragmaTable &Pragmas,
   checkMPIFunctionReferences(Ctx, Diags);
   for (const auto &F : TU->Functions) {
     checkMPICalls(Ctx, *F, Diags);
-    checkRegions(Ctx, *F, TU->Graph, TU->Reach, Diags);
+    checkRegions(Ctx, *F, TU->Graph, TU->Reach, Pragmas, Diags);
   }
-  checkTasks(Ctx, TU->Graph, TU->Reach, Diags);
+  checkTasks(Ctx, TU->Graph, TU->Reach, Pragmas, Diags);
   return TU;
 }
 

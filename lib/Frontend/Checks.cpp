@@ -29,9 +29,9 @@ namespace bamboo {
 namespace {
 
 /// Notes that show how a function reaches what it reaches, one per call on
-/// the way (at most a few).
+/// the way (at most a few), ending at the MPI call or the olap region.
 void notePath(DiagTable &Diags, const ReachSet &Set,
-              const CallGraph::Node *Start) {
+              const CallGraph::Node *Start, const PragmaTable &Pragmas) {
   constexpr unsigned MaxNotes = 4;
   unsigned Count = 0;
   for (const ReachSet::Step &S : Set.path(Start)) {
@@ -45,8 +45,23 @@ void notePath(DiagTable &Diags, const ReachSet &Set,
       Diags.report(S.Use->Call->getBeginLoc(), Diag::NoteCalls)
           << S.From->Name << S.Use->Name;
       ++Count;
+    } else if (S.Region) {
+      for (const PragmaRecord &P : Pragmas.pragmas())
+        if (P.isBound() && P.Kind == PragmaKind::Olap &&
+            CallGraph::keyFor(P.Function) == S.From->Key) {
+          Diags.report(P.WordLoc, Diag::NoteHasRegion) << S.From->Name;
+          break;
+        }
     }
   }
+}
+
+/// What a task-making function reaches, for messages: "'MPI_Recv'" or "an
+/// olap region".
+std::string reachedText(const ReachSet &Set, const CallGraph::Node *N) {
+  if (const CallGraph::MPIUse *Use = Set.reachedUse(N))
+    return "'" + Use->Name + "'";
+  return "an olap region";
 }
 
 void noteRegion(DiagTable &Diags, const Region &R) {
@@ -362,7 +377,8 @@ llvm::StringRef jumpWord(const Stmt *S) {
 } // namespace
 
 void checkRegions(ASTContext &Ctx, const FunctionModel &F, const CallGraph &G,
-                  const ReachSets &Reach, DiagTable &Diags) {
+                  const ReachSets &Reach, const PragmaTable &Pragmas,
+                  DiagTable &Diags) {
   for (const FunctionModel::Misplaced &M : F.MisplacedPragmas) {
     if (M.Pragma->Kind == PragmaKind::Olap) {
       Diags.report(M.Pragma->WordLoc, Diag::NestedOlap);
@@ -401,14 +417,14 @@ void checkRegions(ASTContext &Ctx, const FunctionModel &F, const CallGraph &G,
       if (Reach.Regions.contains(N)) {
         Diags.report(U->Call->getBeginLoc(), Diag::NestedOlapThroughCall)
             << N->Name;
-        notePath(Diags, Reach.Regions, N);
+        notePath(Diags, Reach.Regions, N, Pragmas);
         noteRegion(Diags, R);
       }
       if (Reach.NonDeferrable.contains(N)) {
         const CallGraph::MPIUse *Use = Reach.NonDeferrable.reachedUse(N);
         Diags.report(U->Call->getBeginLoc(), Diag::NotDeferrableThroughCall)
             << N->Name << describeKind(Use->Info->Kind) << Use->Name;
-        notePath(Diags, Reach.NonDeferrable, N);
+        notePath(Diags, Reach.NonDeferrable, N, Pragmas);
         noteRegion(Diags, R);
       }
       if (U->InBlock && U->InBlock->Kind == BlockKind::Send &&
@@ -416,7 +432,7 @@ void checkRegions(ASTContext &Ctx, const FunctionModel &F, const CallGraph &G,
         Diags.report(U->Call->getBeginLoc(),
                      Diag::ReceiveInSendBlockThroughCall)
             << N->Name << Reach.Receives.reachedUse(N)->Name;
-        notePath(Diags, Reach.Receives, N);
+        notePath(Diags, Reach.Receives, N, Pragmas);
         Diags.report(U->InBlock->Pragma->WordLoc, Diag::NoteSendBlockHere);
       }
     }
@@ -486,8 +502,9 @@ void checkMPIFunctionReferences(ASTContext &Ctx, DiagTable &Diags) {
 //===----------------------------------------------------------------------===//
 
 void checkTasks(ASTContext &Ctx, const CallGraph &G, const ReachSets &Reach,
-                DiagTable &Diags) {
-  const ReachSet &Waits = Reach.WaitingMPI;
+                const PragmaTable &Pragmas, DiagTable &Diags) {
+  // Everything that makes a task: a waiting MPI call or a region's end.
+  const ReachSet &Waits = Reach.Tasks;
   // Who calls each function, and which library functions user code reaches
   // (through library code too): a call chain user -> library -> user is
   // reported at the user's call of the library.
@@ -528,8 +545,8 @@ void checkTasks(ASTContext &Ctx, const CallGraph &G, const ReachSets &Reach,
         Waits.contains(N.get())) {
       Diags.report(N->Decl->getLocation(), Diag::SpecialMemberWaits)
           << (N->Role == FunctionRole::Destructor) << N->Name
-          << Waits.reachedUse(N.get())->Name;
-      notePath(Diags, Waits, N.get());
+          << reachedText(Waits, N.get());
+      notePath(Diags, Waits, N.get(), Pragmas);
     }
 
     // A lambda handed to a thread (or kept by a library in a way the graph
@@ -538,8 +555,8 @@ void checkTasks(ASTContext &Ctx, const CallGraph &G, const ReachSets &Reach,
         MD && MD->getParent()->isLambda() && Waits.contains(N.get()) &&
         !SeenCalled(N.get())) {
       Diags.report(MD->getParent()->getLocation(), Diag::LambdaNotCalled)
-          << Waits.reachedUse(N.get())->Name;
-      notePath(Diags, Waits, N.get());
+          << reachedText(Waits, N.get());
+      notePath(Diags, Waits, N.get(), Pragmas);
     }
 
     for (const CallGraph::Call &C : N->Calls) {
@@ -550,16 +567,16 @@ void checkTasks(ASTContext &Ctx, const CallGraph &G, const ReachSets &Reach,
           continue;
         if (C.Kind == CallKind::Indirect || C.Kind == CallKind::Virtual) {
           Diags.report(C.Site->getBeginLoc(), Diag::IndirectCallWaits)
-              << (C.Kind == CallKind::Virtual) << Waits.reachedUse(T)->Name;
+              << (C.Kind == CallKind::Virtual) << reachedText(Waits, T);
           if (T->Decl)
             Diags.report(T->Decl->getLocation(), Diag::NoteMayCall) << T->Name;
-          notePath(Diags, Waits, T);
+          notePath(Diags, Waits, T, Pragmas);
           break;
         }
         if (T->InSystemHeader) {
           Diags.report(C.Site->getBeginLoc(), Diag::LibraryCallWaits)
-              << T->Name << Waits.reachedUse(T)->Name;
-          notePath(Diags, Waits, T);
+              << T->Name << reachedText(Waits, T);
+          notePath(Diags, Waits, T, Pragmas);
         }
         break;
       }

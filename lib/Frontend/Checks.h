@@ -17,6 +17,7 @@ namespace bamboo {
 
 class CallGraph;
 class DiagTable;
+class PragmaTable;
 struct FunctionModel;
 struct ReachSets;
 
@@ -30,12 +31,15 @@ void checkMPIFunctionReferences(clang::ASTContext &Ctx, DiagTable &Diags);
 /// and through calls), jumps across its boundary, receive buffers used too
 /// early, waits on requests the region does not start.
 void checkRegions(clang::ASTContext &Ctx, const FunctionModel &F,
-                  const CallGraph &G, const ReachSets &Reach, DiagTable &Diags);
+                  const CallGraph &G, const ReachSets &Reach,
+                  const PragmaTable &Pragmas, DiagTable &Diags);
 
-/// Calls through pointers or virtual functions, constructors, destructors
-/// and library code that reach a waiting MPI call.
+/// Calls through pointers or virtual functions, constructors, destructors,
+/// lambdas and library code that reach a waiting MPI call or an olap region
+/// (anything that makes a task).
 void checkTasks(clang::ASTContext &Ctx, const CallGraph &G,
-                const ReachSets &Reach, DiagTable &Diags);
+                const ReachSets &Reach, const PragmaTable &Pragmas,
+                DiagTable &Diags);
 
 } // namespace bamboo
 

@@ -19,4 +19,5 @@ void outer(int *x) {
 // CHECK-NEXT:     middle(x);
 // CHECK-NEXT:     ^
 // CHECK-NEXT: nested-olap-through-call.cpp:10:23: note: 'middle' calls 'inner' here
+// CHECK:      nested-olap-through-call.cpp:6:16: note: 'inner' has an olap region here
 // CHECK:      nested-olap-through-call.cpp:13:16: note: olap region starts here

@@ -14,6 +14,17 @@ struct Session {
   // CHECK: special-member-waits.cpp:[[@LINE-1]]:3: error: destructor 'Session::~Session' reaches 'MPI_Barrier', which waits; constructors and destructors cannot become tasks
 };
 
+// An olap region's end suspends as well.
+struct Exchange {
+  MPI_Request r;
+  Exchange(int *x) {
+    // CHECK: special-member-waits.cpp:[[@LINE-1]]:3: error: constructor 'Exchange::Exchange' reaches an olap region, which waits; constructors and destructors cannot become tasks
+#pragma bamboo olap
+    // CHECK: special-member-waits.cpp:[[@LINE-1]]:16: note: 'Exchange::Exchange' has an olap region here
+    MPI_Irecv(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+  }
+};
+
 // One that only asks for the rank, or finalizes (which never waits), is fine.
 struct Rank {
   int value;
