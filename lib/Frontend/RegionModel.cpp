@@ -65,7 +65,7 @@ namespace {
 class ModelBuilder {
 public:
   ModelBuilder(FunctionModel &M, const PragmaTable &Pragmas, ASTContext &Ctx)
-      : M(M), Pragmas(Pragmas), Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+      : M(M), Pragmas(Pragmas), SM(Ctx.getSourceManager()) {}
 
   void build(const FunctionDecl *FD) {
     M.Decl = FD;
@@ -360,7 +360,6 @@ private:
 
   FunctionModel &M;
   const PragmaTable &Pragmas;
-  ASTContext &Ctx;
   const SourceManager &SM;
 
   Region *CurrentRegion = nullptr;
