@@ -6,6 +6,8 @@
 #   %cmake           cmake, %bamboo_build_dir the build directory (install tests)
 #   %resource_dir    Clang's resource directory compiled into bamboo
 #   %clang_major     Clang's major version (the lib/clang/<N> directory name)
+#   %check_compiles  compiles a translation as users do (mpicxx -std=c++20 -Wall), and
+#                    fails on any warning: translations must not add warnings
 import os
 
 import lit.formats
@@ -32,3 +34,6 @@ config.substitutions.append(("%examples", os.path.join(config.bamboo_src_root, "
 config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%resource_dir", config.clang_resource_dir))
 config.substitutions.append(("%clang_major", config.clang_major))
+config.substitutions.append((
+    "%check_compiles",
+    f"{config.mpicxx} -std=c++20 -Wall -Werror -fsyntax-only -I{config.runtime_include_dir} -x c++"))

@@ -32,6 +32,14 @@ Task<void> throwsAt(int Depth) {
 }
 
 Task<std::unique_ptr<int>> moveOnly() { co_return std::make_unique<int>(42); }
+
+struct Pair {
+  int First, Second;
+};
+Task<Pair> braced(int X) { co_return {X, X + 1}; }
+
+int Shared = 7;
+Task<int &> reference() { co_return Shared; }
 } // namespace
 
 TEST(Task, DeepLoopsDoNotGrowTheStack) {
@@ -51,6 +59,13 @@ TEST(Task, MoveOnlyResults) {
   auto P = bamboo::runSynchronously(moveOnly());
   ASSERT_TRUE(P);
   EXPECT_EQ(*P, 42);
+}
+
+TEST(Task, BracedAndReferenceResults) {
+  Pair P = bamboo::runSynchronously(braced(3));
+  EXPECT_EQ(P.Second, 4);
+  int &R = bamboo::runSynchronously(reference());
+  EXPECT_EQ(&R, &Shared);
 }
 
 TEST(Task, TasksAreLazy) {

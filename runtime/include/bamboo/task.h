@@ -55,9 +55,22 @@ public:
       return Task(std::coroutine_handle<promise_type>::from_promise(*this));
     }
     detail::FinalAwaiter<promise_type> final_suspend() noexcept { return {}; }
-    template <class U> void return_value(U &&V) { Value.emplace(std::forward<U>(V)); }
+    // By value, so that `co_return {a, b};` works as `return {a, b};` does.
+    void return_value(T V)
+      requires(!std::is_reference_v<T>)
+    {
+      Value.emplace(std::move(V));
+    }
+    void return_value(T V)
+      requires(std::is_reference_v<T>)
+    {
+      Value.emplace(&V);
+    }
 
-    std::optional<T> Value;
+    // A reference result is kept as a pointer.
+    std::optional<std::conditional_t<std::is_reference_v<T>,
+                                     std::add_pointer_t<std::remove_reference_t<T>>, T>>
+        Value;
   };
   using Handle = std::coroutine_handle<promise_type>;
 
@@ -92,7 +105,9 @@ public:
     auto &P = H.promise();
     if (P.exception)
       std::rethrow_exception(P.exception);
-    if constexpr (!std::is_void_v<T>)
+    if constexpr (std::is_reference_v<T>)
+      return static_cast<T>(**P.Value);
+    else if constexpr (!std::is_void_v<T>)
       return std::move(*P.Value);
   }
 

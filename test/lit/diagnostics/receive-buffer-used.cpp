@@ -3,7 +3,7 @@
 // Different elements of one array count as different buffers (the halo is
 // received, the boundary sent); a buffer with a non-constant count and no
 // index is the whole object.
-// RUN: %bamboo %s -- 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: %bamboo %s -o %t.cpp -- 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 #include <mpi.h>
 #include <vector>
 

@@ -1,6 +1,6 @@
 // A wait inside a region on a request no call in the region starts: the
 // region would defer a wait on a receive that is not in its firing rule.
-// RUN: %bamboo %s -- 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: %bamboo %s -o %t.cpp -- 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 #include <mpi.h>
 
 static void post(double *u, int peer, MPI_Request *r) {
