@@ -23,6 +23,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace clang;
 
@@ -43,7 +44,7 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
       return true;
     if (VD->isConstexpr() || VD->getType().isConstant(S.Ctx))
       return true; // constants stay shared
-    Vars.push_back(VD->getCanonicalDecl());
+    Vars.insert(VD->getCanonicalDecl());
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -58,7 +59,7 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
   }
 
   RewriteSession &S;
-  std::vector<const VarDecl *> Vars;
+  llvm::SetVector<const VarDecl *> Vars; // canonical declarations, once each
   llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Uses;
   llvm::DenseMap<const VarDecl *, std::vector<const MemberExpr *>> MemberUses;
 };
@@ -102,21 +103,32 @@ void dropStorageKeywords(RewriteSession &S, const VarDecl *VD) {
       continue;
     llvm::StringRef Word = Tok.getRawIdentifier();
     if (Word == "static" || Word == "inline" || Word == "thread_local" ||
-        Word == "constinit" || Word == "__thread")
-      S.R.ReplaceText(CharSourceRange::getTokenRange(Tok.getLocation(), Tok.getLocation()), "");
+        Word == "constinit" || Word == "__thread") {
+      // The keyword and the blanks after it.
+      unsigned Length = Tok.getLength();
+      for (const char *C = S.SM.getCharacterData(Tok.getEndLoc()); *C == ' ' || *C == '\t'; ++C)
+        ++Length;
+      S.R.RemoveText(Tok.getLocation(), Length);
+    }
   }
 }
 
 /// The end of the declaration's initializer or declarator: where `;` or `,` follows.
 SourceLocation endOfDeclarator(const VarDecl *VD) { return VD->getSourceRange().getEnd(); }
 
-/// Rewrites every use of \p VD to \p Replacement (the name token is replaced).
+/// Rewrites every use of \p VD to \p Replacement (the name token is replaced),
+/// except inside \p Keep: there the name already means the holder's member.
 void rewriteUses(RewriteSession &S, Candidates &C, const VarDecl *VD,
-                 const std::string &Replacement) {
+                 const std::string &Replacement, SourceRange Keep = {}) {
   std::string What = "use of '" + VD->getNameAsString() + "'";
-  for (const DeclRefExpr *Ref : C.Uses.lookup(VD))
+  for (const DeclRefExpr *Ref : C.Uses.lookup(VD)) {
+    SourceLocation At = S.SM.getFileLoc(Ref->getLocation());
+    if (Keep.isValid() && !S.SM.isBeforeInTranslationUnit(At, Keep.getBegin()) &&
+        !S.SM.isBeforeInTranslationUnit(Keep.getEnd(), At))
+      continue;
     if (S.inMainFile(Ref->getLocation()) || Ref->getLocation().isMacroID())
       S.replaceToken(Ref->getLocation(), Replacement, What);
+  }
   for (const MemberExpr *M : C.MemberUses.lookup(VD))
     S.replaceToken(M->getMemberLoc(), Replacement, What);
 }
@@ -152,7 +164,7 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
                                  VD->getSourceRange().getEnd())) {
         bool IsClass = VD->getType()->isRecordType();
         S.R.InsertTextBefore(Paren->getLocation(),
-                             IsClass ? "= " + S.typeText(VD->getType()) : "= ");
+                             IsClass ? " = " + S.typeText(VD->getType()) : " = ");
       }
     }
   }
@@ -166,8 +178,9 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
   S.insertBefore(First->getOuterLocStart(), "struct " + Holder + " { ", "global '" + Name + "'");
   S.R.InsertTextAfter(AfterSemi, " }; static bamboo::RankLocal<" + Holder + "> " + Instance +
                                      "; /* bamboo: one per virtual rank */");
+  SourceRange Declaration(First->getOuterLocStart(), AfterSemi);
   for (const VarDecl *VD : Group)
-    rewriteUses(S, C, VD, Instance + "->" + VD->getNameAsString());
+    rewriteUses(S, C, VD, Instance + "->" + VD->getNameAsString(), Declaration);
 }
 
 /// `static T x = init;` in a function: a RankLocal plus a reference named x.
@@ -206,9 +219,11 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
   }
 
   S.insertBefore(VD->getLocation(), "&", What);
-  if (!Init || isa<ImplicitValueInitExpr>(Init) ||
-      (isa<CXXConstructExpr>(Init) && VD->getInitStyle() == VarDecl::CInit &&
-       cast<CXXConstructExpr>(Init)->getParenOrBraceRange().isInvalid())) {
+  const auto *Construct = Init ? dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()) : nullptr;
+  bool DefaultInit = !Init || isa<ImplicitValueInitExpr>(Init) ||
+                     (Construct && Construct->getParenOrBraceRange().isInvalid() &&
+                      Construct->getNumArgs() == 0); // `static T x;` (clang: callinit)
+  if (DefaultInit) {
     S.insertAfterToken(VD->getLocation(), " = " + Instance + ".get()", What);
     return;
   }
@@ -219,7 +234,8 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     auto Equal = findToken(S, VD->getLocation(), tok::equal, DeclEnd);
     if (!Equal)
       break;
-    S.R.InsertTextAfterToken(Equal->getLocation(), " " + Lambda);
+    // `= init` keeps its blank: `= bambooStatic_x.once([&]() -> T { return init; })`.
+    S.R.InsertTextAfterToken(Equal->getLocation(), " " + Lambda.substr(0, Lambda.size() - 1));
     S.R.InsertTextAfterToken(DeclEnd, "; })");
     return;
   }
@@ -237,7 +253,66 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     return;
   }
   }
-  S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 0;
+  S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 2;
+}
+
+/// Replaces \p Range with \p Text plus as many newlines as the range held, so
+/// that the lines after it keep their numbers.
+void replaceKeepingLines(RewriteSession &S, SourceRange Range, llvm::StringRef Text) {
+  std::string Original = S.R.getRewrittenText(Range);
+  std::string Replacement = Text.str();
+  Replacement.append(llvm::count(Original, '\n'), '\n');
+  S.R.ReplaceText(Range, Replacement);
+}
+
+/// `struct A { static int count; }; int A::count = 5;`: a holder struct and
+/// an inline RankLocal inside the class; the definition goes.
+void privatizeStaticMember(RewriteSession &S, Candidates &C, const VarDecl *VD) {
+  std::string Name = VD->getNameAsString();
+  const VarDecl *InClass = VD->getCanonicalDecl();
+  const VarDecl *Def = VD->getDefinition();
+  if (VD->getDeclContext()->isDependentContext() || !Def ||
+      llvm::count_if(VD->redecls(), [](const VarDecl *) { return true; }) > 2) {
+    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 4;
+    return;
+  }
+  std::string Holder = "BambooStatic_" + Name, Instance = "bambooStatic_" + Name;
+  std::string What = "static data member '" + Name + "'";
+  if (!S.editable(InClass->getLocation(), What) || !S.editable(Def->getLocation(), What))
+    return;
+
+  // The initializer as it will read (other variables' uses already rewritten).
+  std::string Init;
+  if (Def != InClass && Def->getInit()) {
+    SourceLocation From = Lexer::getLocForEndOfToken(Def->getLocation(), 0, S.SM,
+                                                     S.Ctx.getLangOpts());
+    SourceLocation To = Lexer::getLocForEndOfToken(Def->getSourceRange().getEnd(), 0, S.SM,
+                                                   S.Ctx.getLangOpts());
+    Init = S.R.getRewrittenText(CharSourceRange::getCharRange(From, To));
+    llvm::StringRef Trimmed = llvm::StringRef(Init).ltrim();
+    if (Trimmed.starts_with("(")) // no parentheses in a default member initializer
+      Init = " = " + S.typeText(VD->getType()) + Trimmed.str();
+  }
+
+  SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+      InClass->getSourceRange().getEnd(), tok::semi, S.SM, S.Ctx.getLangOpts(), false);
+  if (AfterSemi.isInvalid()) {
+    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 2;
+    return;
+  }
+  dropStorageKeywords(S, InClass);
+  S.R.InsertTextBefore(InClass->getOuterLocStart(), "struct " + Holder + " { ");
+  if (!Init.empty())
+    S.R.InsertTextAfterToken(InClass->getSourceRange().getEnd(), Init);
+  S.R.InsertTextAfter(AfterSemi, " }; static inline bamboo::RankLocal<" + Holder + "> " +
+                                     Instance + "; /* bamboo: one per virtual rank */");
+  if (Def != InClass) {
+    SourceLocation DefEnd = Lexer::findLocationAfterToken(
+        Def->getSourceRange().getEnd(), tok::semi, S.SM, S.Ctx.getLangOpts(), false);
+    replaceKeepingLines(S, SourceRange(Def->getOuterLocStart(), DefEnd.getLocWithOffset(-1)),
+                        "/* bamboo: " + Name + " is one per virtual rank, in its class */");
+  }
+  rewriteUses(S, C, VD, Instance + "->" + Name);
 }
 
 } // namespace
@@ -249,6 +324,7 @@ void privatizeVariables(RewriteSession &S) {
   // Globals of other files that the translated code changes or reads would be shared by
   // every rank of a process: refuse them.
   llvm::MapVector<SourceLocation, std::vector<const VarDecl *>> Globals;
+  std::vector<const VarDecl *> Members;
   for (const VarDecl *VD : C.Vars) {
     if (!S.inMainFile(VD->getLocation())) {
       for (const DeclRefExpr *Ref : C.Uses.lookup(VD))
@@ -264,18 +340,18 @@ void privatizeVariables(RewriteSession &S) {
       Globals[VD->getOuterLocStart()].push_back(VD);
       break;
     case Storage::StaticLocal:
-      if (VD->getDeclContext()->isDependentContext() && VD->isTemplated()) {
-        // Modelled once, as written: the pattern is what is rewritten.
-      }
       privatizeStaticLocal(S, VD);
       break;
     case Storage::StaticMember:
-      S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << VD->getNameAsString() << 4;
+      Members.push_back(VD);
       break;
     }
   }
   for (auto &[Loc, Group] : Globals)
     privatizeGlobal(S, C, Group);
+  // Last: a member's initializer moves into its class with the edits made in it so far.
+  for (const VarDecl *VD : Members)
+    privatizeStaticMember(S, C, VD);
 }
 
 } // namespace bamboo::codegen

@@ -14,6 +14,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
 #include "llvm/ADT/DenseMap.h"
 
 using namespace clang;
@@ -76,7 +77,10 @@ void lowerSignature(RewriteSession &S, const FunctionDecl *FD,
 
   if (Lambda) {
     if (Lambda->hasExplicitResultType()) {
-      SourceRange Written = FD->getReturnTypeSourceRange();
+      SourceRange Written;
+      if (TypeSourceInfo *TSI = FD->getTypeSourceInfo())
+        if (auto FTL = TSI->getTypeLoc().IgnoreParens().getAs<FunctionTypeLoc>())
+          Written = FTL.getReturnLoc().getSourceRange();
       S.replaceRange(Written,
                      "bamboo::Task<" + resultType(S, FD, Written) + ">",
                      "the result type of " + Name);

@@ -22,22 +22,24 @@ void addRuntimeInclude(RewriteSession &S) {
   static const char *Comment = " // bamboo: the runtime (it includes <mpi.h>)";
   llvm::StringRef Buffer = S.SM.getBufferData(S.Main);
   // Replace `#include <mpi.h>` in place, so that every line keeps its number.
-  llvm::Regex MPIInclude("^[ \t]*#[ \t]*include[ \t]*[<\"]mpi\\.h[>\"][^\n]*");
-  size_t Offset = 0;
-  while (Offset < Buffer.size()) {
-    size_t End = Buffer.find('\n', Offset);
-    llvm::StringRef Line = Buffer.slice(Offset, End == llvm::StringRef::npos ? Buffer.size() : End);
-    if (MPIInclude.match(Line)) {
+  llvm::Regex MPIInclude("^[ \t]*#[ \t]*include[ \t]*[<\"]mpi\\.h[>\"]");
+  bool Replaced = false;
+  for (size_t Offset = 0; Offset < Buffer.size() && !Replaced;) {
+    size_t End = std::min(Buffer.find('\n', Offset), Buffer.size());
+    llvm::StringRef Line = Buffer.slice(Offset, End);
+    llvm::SmallVector<llvm::StringRef, 1> Match;
+    if (MPIInclude.match(Line, &Match)) {
       SourceLocation At = S.SM.getLocForStartOfFile(S.Main).getLocWithOffset(Offset);
-      S.R.ReplaceText(At, Line.size(), ("#include <bamboo/bamboo.h>" + llvm::Twine(Comment)).str());
-      break;
-    }
-    if (End == llvm::StringRef::npos) {
-      S.Prologue = "#include <bamboo/bamboo.h>" + std::string(Comment) + "\n";
-      break;
+      bool Commented = Line.drop_front(Match[0].size()).ltrim().starts_with("//");
+      S.R.ReplaceText(At, Match[0].size(),
+                      Commented ? "#include <bamboo/bamboo.h>"
+                                : ("#include <bamboo/bamboo.h>" + llvm::Twine(Comment)).str());
+      Replaced = true;
     }
     Offset = End + 1;
   }
+  if (!Replaced) // <mpi.h> comes through another header: a new first line
+    S.Prologue = "#include <bamboo/bamboo.h>" + std::string(Comment) + "\n";
   if (S.Options.LineDirectives) {
     std::string Path = S.SM.getFileEntryRefForID(S.Main)->getName().str();
     S.Prologue += "#line 1 \"" + Path + "\"\n";

@@ -1,0 +1,44 @@
+// Mutable globals get one instance per virtual rank, with their initializers;
+// every use goes through it. Constants stay shared.
+// RUN: %bamboo %s -o %t.cpp --
+// RUN: FileCheck %s < %t.cpp
+// RUN: %check_compiles %t.cpp
+//
+// CHECK:      {{^}}const int N = 8;
+// CHECK-NEXT: {{^}}constexpr double Pi = 3.14;
+// CHECK-NEXT: {{^}}struct BambooGlobal_counter { int counter = 0; }; static bamboo::RankLocal<BambooGlobal_counter> bambooGlobal_counter; /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}struct BambooGlobal_grid { double grid[N], *cursor = grid; }; static bamboo::RankLocal<BambooGlobal_grid> bambooGlobal_grid; /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}struct BambooGlobal_name { std::string name = std::string(3, 'x'); }; static bamboo::RankLocal<BambooGlobal_name> bambooGlobal_name; /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}struct BambooGlobal_hidden { int hidden = counter_start(); }; static bamboo::RankLocal<BambooGlobal_hidden> bambooGlobal_hidden; /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}namespace app {
+// CHECK-NEXT: {{^}}struct BambooGlobal_steps { long steps = 2 * N; }; static bamboo::RankLocal<BambooGlobal_steps> bambooGlobal_steps; /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}}
+// CHECK:      {{^}}bamboo::Task<int> bambooMain(int argc, char **argv) {
+// CHECK-NEXT: {{^}}  bamboo::mpi::Init(&argc, &argv);
+// CHECK-NEXT: {{^}}  bamboo::mpi::Comm_rank(MPI_COMM_WORLD, &bambooGlobal_counter->counter);
+// CHECK-NEXT: {{^}}  bambooGlobal_grid->grid[bambooGlobal_counter->counter % N] = Pi;
+// CHECK-NEXT: {{^}}  *bambooGlobal_grid->cursor += app::bambooGlobal_steps->steps + ::bambooGlobal_hidden->hidden;
+// CHECK-NEXT: {{^}}  bambooGlobal_name->name += "!";
+// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Barrier(MPI_COMM_WORLD);
+// CHECK-NEXT: {{^}}  co_return static_cast<int>(bambooGlobal_name->name.size()) - 4;
+#include <mpi.h>
+#include <string>
+static int counter_start() { return 1; }
+const int N = 8;
+constexpr double Pi = 3.14;
+int counter = 0;
+double grid[N], *cursor = grid;
+std::string name(3, 'x');
+static int hidden = counter_start();
+namespace app {
+long steps = 2 * N;
+}
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &counter);
+  grid[counter % N] = Pi;
+  *cursor += app::steps + ::hidden;
+  name += "!";
+  MPI_Barrier(MPI_COMM_WORLD);
+  return static_cast<int>(name.size()) - 4;
+}

@@ -1,0 +1,24 @@
+// The runtime's header replaces <mpi.h> on its own line, so lines keep their
+// numbers; a file that gets <mpi.h> only through another header gets the
+// runtime's header on a new first line. --line-directives names the original.
+// RUN: %bamboo %s -o %t.cpp --
+// RUN: FileCheck %s --check-prefix=INPLACE < %t.cpp
+// RUN: %bamboo %S/Inputs/indirect-mpi.cpp -o %t2.cpp -- -I%S/Inputs
+// RUN: FileCheck %s --check-prefix=PROLOGUE < %t2.cpp
+// RUN: %check_compiles -I%S/Inputs %t2.cpp
+// RUN: %bamboo %s --line-directives -o %t3.cpp --
+// RUN: FileCheck %s --check-prefix=LINE -DFILE=%s < %t3.cpp
+// RUN: %check_compiles %t3.cpp
+//
+// INPLACE:      {{^}}// First line.
+// INPLACE:      {{^}}#include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
+// INPLACE-NEXT: {{^}}bamboo::Task<int> bambooMain() {
+// PROLOGUE:      {{^}}#include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
+// PROLOGUE-NEXT: {{^}}// A file that includes <mpi.h> through a header of its own.
+// LINE:      {{^}}#line 1 "[[FILE]]"
+// LINE-NEXT: {{^}}// The runtime's header replaces <mpi.h> on its own line, so lines keep their
+// First line.
+#include <mpi.h>
+int main() {
+  MPI_Barrier(MPI_COMM_WORLD);
+}
