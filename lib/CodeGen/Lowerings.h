@@ -37,7 +37,7 @@ void addRuntimeInclude(RewriteSession &S);
 /// Whether \p E is only looked at by the compiler (sizeof, decltype, ...).
 bool isUnevaluated(const clang::Expr *E, RewriteSession &S);
 /// Reports (and returns false) if \p E, which waits, stands where a coroutine
-/// cannot suspend: a catch handler or a default argument.
+/// cannot suspend: a catch handler. (Default arguments are checked per function.)
 bool checkCanAwait(const clang::Expr *E, RewriteSession &S);
 
 } // namespace bamboo::codegen

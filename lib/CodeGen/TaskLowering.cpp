@@ -9,6 +9,7 @@
 #include "Lowerings.h"
 #include "RewriteSession.h"
 
+#include "bamboo/Frontend/MPIModel.h"
 #include "bamboo/Frontend/SourceText.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -122,6 +123,33 @@ void lowerReturns(RewriteSession &S, const FunctionDecl *FD) {
     S.replaceToken(R->getReturnLoc(), "co_return", "this return");
 }
 
+/// Calls in default arguments run in the caller, where nothing can await them.
+class WaitingCallFinder : public RecursiveASTVisitor<WaitingCallFinder> {
+public:
+  explicit WaitingCallFinder(RewriteSession &S) : S(S) {}
+  bool VisitCallExpr(CallExpr *Call) {
+    MPICallee MPI;
+    bool Waits = matchMPICall(*Call, S.SM, MPI) ? MPI.Info && MPI.Info->mayWait()
+                                                : S.isTask(Call->getDirectCallee());
+    if (Waits && !Found)
+      Found = Call;
+    return true;
+  }
+  RewriteSession &S;
+  const CallExpr *Found = nullptr;
+};
+
+void checkDefaultArguments(RewriteSession &S, const FunctionDecl *FD) {
+  for (const ParmVarDecl *P : FD->parameters()) {
+    if (!P->hasDefaultArg() || P->hasUnparsedDefaultArg() || P->hasUninstantiatedDefaultArg())
+      continue;
+    WaitingCallFinder Finder(S);
+    Finder.TraverseStmt(const_cast<Expr *>(P->getDefaultArg()));
+    if (Finder.Found)
+      S.Diags.report(Finder.Found->getBeginLoc(), Diag::AwaitNotAllowed) << 1;
+  }
+}
+
 } // namespace
 
 bool isUnevaluated(const Expr *E, RewriteSession &S) {
@@ -157,11 +185,6 @@ bool checkCanAwait(const Expr *E, RewriteSession &S) {
       S.Diags.report(Catch->getCatchLoc(), Diag::NoteCatchHere);
       return false;
     }
-    if (const auto *Parm = Node.get<ParmVarDecl>()) {
-      S.Diags.report(E->getBeginLoc(), Diag::AwaitNotAllowed) << 1;
-      (void)Parm;
-      return false;
-    }
     if (Node.get<FunctionDecl>() || Node.get<LambdaExpr>())
       return true;
   }
@@ -173,8 +196,13 @@ void lowerTaskFunctions(RewriteSession &S) {
 
   for (const auto &FM : S.Model.functions()) {
     const FunctionDecl *FD = FM->Decl;
-    if (!S.inMainFile(FD->getLocation()))
+    if (!S.inMainFile(FD->getLocation())) {
+      // Defined in a header: its callers here would await a function that does not wait.
+      if (S.isTask(FD))
+        S.Diags.report(FD->getLocation(), Diag::TaskDeclaredElsewhere)
+            << functionName(FD) << S.SM.getFilename(S.SM.getFileLoc(FD->getLocation()));
       continue;
+    }
     if (S.isTask(FD)) {
       const LambdaExpr *Lambda = nullptr;
       if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
@@ -182,6 +210,7 @@ void lowerTaskFunctions(RewriteSession &S) {
       lowerSignature(S, FD, Lambda);
       lowerReturns(S, FD);
     }
+    checkDefaultArguments(S, FD);
     for (const UserCallSite &Call : FM->UserCalls) {
       if (!Call.Callee || !S.isTask(Call.Callee) || isUnevaluated(Call.Call, S))
         continue;
