@@ -2,7 +2,7 @@
 //
 //   int main(int argc, char **argv) { ...; }
 // =>
-//   bamboo::Task<int> bambooMain(int argc, char **argv) { ...; co_return 0; }
+//   static bamboo::Task<int> bambooMain(int argc, char **argv) { ...; co_return 0; }
 //   ...
 //   int main(int argc, char **argv) { return bamboo::run(argc, argv, bambooMain); }
 //
@@ -34,8 +34,11 @@ void lowerMain(RewriteSession &S) {
     S.Diags.report(Main->getLocation(), Diag::MainSignature) << Params;
     return;
   }
-  for (const FunctionDecl *D : Main->redecls())
+  // bambooMain has internal linkage: only the generated main below calls it.
+  for (const FunctionDecl *D : Main->redecls()) {
+    S.insertBefore(D->getOuterLocStart(), "static ", "main");
     S.replaceToken(D->getLocation(), "bambooMain", "main");
+  }
 
   // Falling off the end of main returns 0; a coroutine must say so.
   const auto *Body = cast<CompoundStmt>(Main->getBody());

@@ -13,7 +13,7 @@
 // CHECK-NEXT: {{^}}namespace app {
 // CHECK-NEXT: {{^}}struct BambooGlobal_steps { long steps = 2 * N; }; static bamboo::RankLocal<BambooGlobal_steps> bambooGlobal_steps; /* bamboo: one per virtual rank */
 // CHECK-NEXT: {{^}}}
-// CHECK:      {{^}}bamboo::Task<int> bambooMain(int argc, char **argv) {
+// CHECK:      {{^}}static bamboo::Task<int> bambooMain(int argc, char **argv) {
 // CHECK-NEXT: {{^}}  bamboo::mpi::Init(&argc, &argv);
 // CHECK-NEXT: {{^}}  bamboo::mpi::Comm_rank(MPI_COMM_WORLD, &bambooGlobal_counter->counter);
 // CHECK-NEXT: {{^}}  bambooGlobal_grid->grid[bambooGlobal_counter->counter % N] = Pi;

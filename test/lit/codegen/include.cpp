@@ -12,7 +12,7 @@
 //
 // INPLACE:      {{^}}// First line.
 // INPLACE:      {{^}}#include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
-// INPLACE-NEXT: {{^}}bamboo::Task<int> bambooMain() {
+// INPLACE-NEXT: {{^}}static bamboo::Task<int> bambooMain() {
 // PROLOGUE:      {{^}}#include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
 // PROLOGUE-NEXT: {{^}}// A file that includes <mpi.h> through a header of its own.
 // LINE:      {{^}}#line 1 "[[FILE]]"

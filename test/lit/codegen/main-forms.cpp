@@ -7,7 +7,7 @@
 // RUN: FileCheck %s --check-prefix=NOARGS < %t2.cpp
 // RUN: %check_compiles %t2.cpp
 //
-// CHECK:      {{^}}bamboo::Task<int> bambooMain(int argc, char *argv[]) {
+// CHECK:      {{^}}static bamboo::Task<int> bambooMain(int argc, char *argv[]) {
 // CHECK-NEXT: {{^}}  bamboo::mpi::Init(&argc, &argv);
 // CHECK-NEXT: {{^}}  if (argc > 5)
 // CHECK-NEXT: {{^}}    co_return 2;
@@ -16,7 +16,7 @@
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}// bamboo: every virtual rank runs main (main-forms.cpp:[[#@LINE+6]]), now bambooMain, as a task of the runtime.
 // CHECK-NEXT: {{^}}int main(int argc, char **argv) { return bamboo::run(argc, argv, bambooMain); }
-// NOARGS: {{^}}bamboo::Task<int> bambooMain() {
+// NOARGS: {{^}}static bamboo::Task<int> bambooMain() {
 // NOARGS: {{^}}int main(int argc, char **argv) { return bamboo::run(argc, argv, [](int, char **) { return bambooMain(); }); }
 #include <mpi.h>
 
