@@ -6,6 +6,8 @@
 #   %cmake           cmake, %bamboo_build_dir the build directory (install tests)
 #   %resource_dir    Clang's resource directory compiled into bamboo
 #   %clang_major     Clang's major version (the lib/clang/<N> directory name)
+#   %bamboo_cxx      the bamboo-cxx driver; %mpiexec MPI's launcher (with a timeout);
+#   %mpicxx          MPI's compiler
 #   %check_compiles  compiles a translation as users do (mpicxx -std=c++20 -Wall), and
 #                    fails on any warning: translations must not add warnings
 import os
@@ -29,6 +31,9 @@ config.environment.pop("TERM", None)
 # Longer names first: lit substitutes in this order.
 config.substitutions.append(("%bamboo_build_dir", config.bamboo_build_dir))
 config.substitutions.append(("%bamboo_version", config.bamboo_version))
+config.substitutions.append(("%bamboo_cxx", os.path.join(config.bamboo_tools_dir, "bamboo-cxx")))
+config.substitutions.append(("%mpiexec", "timeout -k 5 60 " + config.mpiexec))
+config.substitutions.append(("%mpicxx", config.mpicxx))
 config.substitutions.append(("%bamboo", os.path.join(config.bamboo_tools_dir, "bamboo")))
 config.substitutions.append(("%examples", os.path.join(config.bamboo_src_root, "examples")))
 config.substitutions.append(("%cmake", config.cmake))
