@@ -49,6 +49,32 @@ int checkError(const Call &C, const Communicator &Comm, int Code) {
                                            "MPI_ERRORS_ARE_FATAL)");
 }
 
+void prepareSend(const Call &C, Request &S, const void *Buf, int Count, MPI_Datatype Type,
+                 int DestWorld, int Tag, int Context, const Communicator &Comm) {
+  S.Owner = &C.Rank;
+  S.Site = C.Site;
+  S.SendBuf = Buf;
+  S.Count = Count;
+  S.Type = Type;
+  S.DestWorld = DestWorld;
+  S.Tag = Tag;
+  S.Context = Context;
+  S.Comm = &Comm;
+}
+
+void prepareRecv(const Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type,
+                 int Source, int Tag, int Context, const Communicator &Comm) {
+  R.Owner = &C.Rank;
+  R.Site = C.Site;
+  R.Buf = Buf;
+  R.Count = Count;
+  R.Type = Type;
+  R.Source = Source;
+  R.Tag = Tag;
+  R.Context = Context;
+  R.Comm = &Comm;
+}
+
 void setEmptyStatus(MPI_Status *Status) {
   if (Status == MPI_STATUS_IGNORE)
     return;

@@ -57,6 +57,13 @@ inline void copyStatus(MPI_Status *To, const MPI_Status &From) {
     *To = From;
 }
 
+// Fill a request for a send to world rank DestWorld, or a receive from communicator rank
+// Source, on the given context (a communicator's point-to-point or collective one).
+void prepareSend(const Call &C, Request &S, const void *Buf, int Count, MPI_Datatype Type,
+                 int DestWorld, int Tag, int Context, const Communicator &Comm);
+void prepareRecv(const Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type,
+                 int Source, int Tag, int Context, const Communicator &Comm);
+
 // Validation shared by the point-to-point calls (under the lock).
 void checkPeer(const Call &C, const Communicator &Comm, int Rank, bool AllowAnySource);
 void checkTag(const Call &C, int Tag, bool AllowAnyTag);

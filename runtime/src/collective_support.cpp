@@ -54,15 +54,8 @@ void checkRoot(Call &C, const Communicator &Cm, int Root) {
 void internalSend(Call &C, const Communicator &Cm, const void *Buf, int Count,
                   MPI_Datatype Type, int Dest, int Tag) {
   Request S;
-  S.Owner = &C.Rank;
-  S.Site = C.Site;
-  S.SendBuf = Buf;
-  S.Count = Count;
-  S.Type = Type;
-  S.Tag = Tag;
-  S.Context = Cm.CollectiveContext;
-  S.Comm = &Cm;
-  S.DestWorld = Cm.worldRankOf(Dest, C.Rank);
+  prepareSend(C, S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.CollectiveContext,
+              Cm);
   Lock L(C.RT.Lock);
   C.RT.Eng.startSend(S, Envelope{rankIn(C, Cm), Tag, Cm.CollectiveContext}, SendMode::Buffered);
 }
@@ -75,15 +68,8 @@ Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv
     Lock L(C.RT.Lock);
     for (std::size_t I = 0; I < Recvs.size(); ++I) {
       Request &R = Requests[I];
-      R.Owner = &C.Rank;
-      R.Site = C.Site;
-      R.Buf = Recvs[I].Buf;
-      R.Count = Recvs[I].Count;
-      R.Type = Recvs[I].Type;
-      R.Source = Recvs[I].Source;
-      R.Tag = Tag;
-      R.Context = Cm.CollectiveContext;
-      R.Comm = &Cm;
+      prepareRecv(C, R, Recvs[I].Buf, Recvs[I].Count, Recvs[I].Type, Recvs[I].Source, Tag,
+                  Cm.CollectiveContext, Cm);
       C.RT.Eng.startRecv(R);
       if (!R.Complete) {
         ++G.Pending;

@@ -27,6 +27,13 @@ std::vector<int> displacementsOf(const int Counts[], int Size) {
   return Displs;
 }
 
+// Size blocks of Count elements each, back to back.
+struct Blocks {
+  std::vector<int> Counts, Displs;
+  Blocks(int Size, int Count)
+      : Counts(Size, Count), Displs(displacementsOf(Counts.data(), Size)) {}
+};
+
 // Gathers one block per rank into RecvBuf at Root (Gather and Gatherv).
 Task<> gatherBlocks(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
                     MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
@@ -162,11 +169,9 @@ Task<int> Gather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void
   Call C = enter("MPI_Gather", W);
   const Communicator &Cm = communicator(C, Comm);
   checkRoot(C, Cm, Root);
-  std::vector<int> Counts(Cm.Size, RecvCount), Displs(Cm.Size);
-  for (int I = 0; I < Cm.Size; ++I)
-    Displs[I] = I * RecvCount;
-  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, Counts.data(),
-                        Displs.data(), RecvType, Root);
+  Blocks B(Cm.Size, RecvCount);
+  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, B.Counts.data(),
+                        B.Displs.data(), RecvType, Root);
   co_return MPI_SUCCESS;
 }
 
@@ -186,10 +191,8 @@ Task<int> Scatter(const void *SendBuf, int SendCount, MPI_Datatype SendType, voi
   Call C = enter("MPI_Scatter", W);
   const Communicator &Cm = communicator(C, Comm);
   checkRoot(C, Cm, Root);
-  std::vector<int> Counts(Cm.Size, SendCount), Displs(Cm.Size);
-  for (int I = 0; I < Cm.Size; ++I)
-    Displs[I] = I * SendCount;
-  co_await scatterBlocks(C, Cm, SendBuf, Counts.data(), Displs.data(), SendType, RecvBuf,
+  Blocks B(Cm.Size, SendCount);
+  co_await scatterBlocks(C, Cm, SendBuf, B.Counts.data(), B.Displs.data(), SendType, RecvBuf,
                          RecvCount, RecvType, Root);
   co_return MPI_SUCCESS;
 }
@@ -210,16 +213,14 @@ Task<int> Allgather(const void *SendBuf, int SendCount, MPI_Datatype SendType, v
   Call C = enter("MPI_Allgather", W);
   const Communicator &Cm = communicator(C, Comm);
   int Rank = rankIn(C, Cm);
-  std::vector<int> Counts(Cm.Size, RecvCount), Displs(Cm.Size);
-  for (int I = 0; I < Cm.Size; ++I)
-    Displs[I] = I * RecvCount;
+  Blocks B(Cm.Size, RecvCount);
   if (SendBuf == MPI_IN_PLACE) { // my block is already in place
-    SendBuf = offset(RecvBuf, Displs[Rank], RecvType);
+    SendBuf = offset(RecvBuf, B.Displs[Rank], RecvType);
     SendCount = RecvCount;
     SendType = RecvType;
   }
-  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, Counts.data(),
-                        Displs.data(), RecvType, 0);
+  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, B.Counts.data(),
+                        B.Displs.data(), RecvType, 0);
   co_await broadcast(C, Cm, RecvBuf, RecvCount * Cm.Size, RecvType, 0, BcastTag);
   co_return MPI_SUCCESS;
 }
@@ -250,23 +251,17 @@ Task<int> Alltoall(const void *SendBuf, int SendCount, MPI_Datatype SendType, vo
                    int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Alltoall", W);
   const Communicator &Cm = communicator(C, Comm);
-  std::vector<int> SendCounts(Cm.Size, SendCount), SendDispls(Cm.Size);
-  std::vector<int> RecvCounts(Cm.Size, RecvCount), RecvDispls(Cm.Size);
-  for (int I = 0; I < Cm.Size; ++I) {
-    SendDispls[I] = I * SendCount;
-    RecvDispls[I] = I * RecvCount;
-  }
+  Blocks Out(Cm.Size, SendCount), In(Cm.Size, RecvCount);
   std::optional<TypedBuffer> Copy;
   if (SendBuf == MPI_IN_PLACE) { // send from a copy of what the receive overwrites
     Copy.emplace(RecvCount * Cm.Size, RecvType);
     copyTyped(RecvBuf, Copy->data(), RecvCount * Cm.Size, RecvType);
     SendBuf = Copy->data();
-    SendCounts = RecvCounts;
-    SendDispls = RecvDispls;
+    Out = In;
     SendType = RecvType;
   }
-  co_await exchangeBlocks(C, Cm, SendBuf, SendCounts.data(), SendDispls.data(), SendType,
-                          RecvBuf, RecvCounts.data(), RecvDispls.data(), RecvType);
+  co_await exchangeBlocks(C, Cm, SendBuf, Out.Counts.data(), Out.Displs.data(), SendType,
+                          RecvBuf, In.Counts.data(), In.Displs.data(), RecvType);
   co_return MPI_SUCCESS;
 }
 
@@ -312,12 +307,12 @@ Task<int> Reduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount
                                MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Reduce_scatter_block", W);
   const Communicator &Cm = communicator(C, Comm);
-  std::vector<int> Counts(Cm.Size, RecvCount), Displs = displacementsOf(Counts.data(), Cm.Size);
+  Blocks B(Cm.Size, RecvCount);
   int Total = RecvCount * Cm.Size;
   TypedBuffer Acc(Total, Type);
   copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Acc.data(), Total, Type);
   co_await reduceToZero(C, Cm, Acc.data(), Total, Type, Op, ReduceTag);
-  co_await scatterBlocks(C, Cm, Acc.data(), Counts.data(), Displs.data(), Type, RecvBuf,
+  co_await scatterBlocks(C, Cm, Acc.data(), B.Counts.data(), B.Displs.data(), Type, RecvBuf,
                          RecvCount, Type, 0);
   co_return MPI_SUCCESS;
 }

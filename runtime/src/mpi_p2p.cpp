@@ -27,15 +27,7 @@ const Communicator &beginSend(Call &C, Request &S, const void *Buf, int Count,
   checkPeer(C, Cm, Dest, false);
   checkTag(C, Tag, false);
   checkCount(C, Count, Type);
-  S.Owner = &C.Rank;
-  S.Site = C.Site;
-  S.SendBuf = Buf;
-  S.Count = Count;
-  S.Type = Type;
-  S.Tag = Tag;
-  S.Context = Cm.Context;
-  S.Comm = &Cm;
-  S.DestWorld = Cm.worldRankOf(Dest, C.Rank);
+  prepareSend(C, S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.Context, Cm);
   // Inside an olap region every send takes its data at the call (SPEC §3).
   if (C.Rank.OpenRegion && Mode == SendMode::Standard)
     Mode = SendMode::Buffered;
@@ -50,15 +42,7 @@ const Communicator &beginRecv(Call &C, Request &R, void *Buf, int Count, MPI_Dat
   checkPeer(C, Cm, Source, true);
   checkTag(C, Tag, true);
   checkCount(C, Count, Type);
-  R.Owner = &C.Rank;
-  R.Site = C.Site;
-  R.Buf = Buf;
-  R.Count = Count;
-  R.Type = Type;
-  R.Source = Source;
-  R.Tag = Tag;
-  R.Context = Cm.Context;
-  R.Comm = &Cm;
+  prepareRecv(C, R, Buf, Count, Type, Source, Tag, Cm.Context, Cm);
   C.RT.Eng.startRecv(R);
   return Cm;
 }
@@ -134,6 +118,23 @@ std::vector<Request *> lookupAll(Call &C, int Count, MPI_Request Handles[]) {
   for (int I = 0; I < Count; ++I)
     Found[I] = C.RT.Requests.lookup(Handles[I], C.Site);
   return Found;
+}
+
+// Attaches a wake-on-any group to the active requests among Handles; false if there are
+// none. Under the lock.
+bool awaitAny(Call &C, WaitGroup &G, int Count, MPI_Request Handles[]) {
+  G.WakeOnAny = true;
+  bool AnyActive = false;
+  for (Request *R : lookupAll(C, Count, Handles)) {
+    if (!R)
+      continue;
+    AnyActive = true;
+    if (R->Complete)
+      ++G.Completed;
+    else
+      await(G, *R);
+  }
+  return AnyActive;
 }
 
 // Inside a region a wait is deferred to the region's end; the region holds its requests.
@@ -392,20 +393,9 @@ Task<int> Waitany(int Count, MPI_Request Handles[], int *Index, MPI_Status *Stat
                     [=] { return Waitany(Count, Handles, Index, Status, W); }))
     co_return MPI_SUCCESS;
   WaitGroup G;
-  G.WakeOnAny = true;
   {
     Lock L(C.RT.Lock);
-    bool AnyActive = false;
-    for (Request *R : lookupAll(C, Count, Handles)) {
-      if (!R)
-        continue;
-      AnyActive = true;
-      if (R->Complete)
-        ++G.Completed;
-      else
-        await(G, *R);
-    }
-    if (!AnyActive) {
+    if (!awaitAny(C, G, Count, Handles)) {
       *Index = MPI_UNDEFINED;
       setEmptyStatus(Status);
       co_return MPI_SUCCESS;
@@ -431,20 +421,9 @@ Task<int> Waitsome(int InCount, MPI_Request Handles[], int *OutCount, int Indice
       }))
     co_return MPI_SUCCESS;
   WaitGroup G;
-  G.WakeOnAny = true;
   {
     Lock L(C.RT.Lock);
-    bool AnyActive = false;
-    for (Request *R : lookupAll(C, InCount, Handles)) {
-      if (!R)
-        continue;
-      AnyActive = true;
-      if (R->Complete)
-        ++G.Completed;
-      else
-        await(G, *R);
-    }
-    if (!AnyActive) {
+    if (!awaitAny(C, G, InCount, Handles)) {
       *OutCount = MPI_UNDEFINED;
       co_return MPI_SUCCESS;
     }
