@@ -176,10 +176,10 @@ int main(int Argc, const char **Argv) {
   std::string Exe = sys::fs::getMainExecutable(Argv[0], &Anchor);
   SmallString<256> Translator(sys::path::parent_path(Exe));
   sys::path::append(Translator, "bamboo");
-  std::string Include =
-      runtimePath(Exe, "include", "bamboo/bamboo.h", BAMBOO_RUNTIME_INCLUDE_DIR);
-  std::string Library =
-      runtimePath(Exe, "lib", "libbamboo-runtime.a", BAMBOO_RUNTIME_LIBRARY_DIR);
+  std::string Include = runtimePath(Exe, BAMBOO_INSTALL_INCLUDEDIR, "bamboo/bamboo.h",
+                                    BAMBOO_RUNTIME_INCLUDE_DIR);
+  std::string Library = runtimePath(Exe, BAMBOO_INSTALL_LIBDIR, "libbamboo-runtime.a",
+                                    BAMBOO_RUNTIME_LIBRARY_DIR);
 
   // Translations go to a temporary directory, or with --keep-translated beside the output,
   // each under its own file name (so deadlock reports and #line keep the user's names).
