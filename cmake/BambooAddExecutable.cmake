@@ -30,6 +30,7 @@ function(bamboo_add_executable name)
     add_custom_command(
       OUTPUT "${out}"
       COMMAND ${BAMBOO_TRANSLATOR} --line-directives -o "${out}" ${B_TRANSLATOR_ARGS} "${source}" --
+              -std=c++20
               "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
               "$<$<BOOL:${defines}>:-D$<JOIN:${defines},;-D>>"
       DEPENDS "${source}" ${BAMBOO_TRANSLATOR}

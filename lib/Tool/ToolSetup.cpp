@@ -92,9 +92,23 @@ ArgumentsAdjuster getMPIAdjuster() {
   return getInsertArgumentAdjuster(Extra, ArgumentInsertPosition::END);
 }
 
+ArgumentsAdjuster getStandardAdjuster() {
+  return [](const CommandLineArguments &Args, llvm::StringRef) {
+    for (const std::string &Arg : Args)
+      if (llvm::StringRef(Arg).starts_with("-std=") ||
+          llvm::StringRef(Arg).starts_with("/std:"))
+        return Args;
+    CommandLineArguments Out = Args;
+    Out.insert(Out.begin() + (Out.empty() ? 0 : 1), "-std=c++20");
+    return Out;
+  };
+}
+
 ArgumentsAdjuster getBambooAdjuster(std::string ResourceDir) {
-  return combineAdjusters(getResourceDirAdjuster(std::move(ResourceDir)),
-                          getMPIAdjuster());
+  return combineAdjusters(
+      combineAdjusters(getResourceDirAdjuster(std::move(ResourceDir)),
+                       getStandardAdjuster()),
+      getMPIAdjuster());
 }
 
 std::vector<std::string> bambooCompilerFlags(const std::string &ResourceDir) {

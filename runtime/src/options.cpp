@@ -72,6 +72,9 @@ Options Options::fromEnvironment(const char *const *Environ) {
       O.TracePath = Value;
     else if (Name == "BAMBOO_EAGER_LIMIT")
       O.EagerLimit = parseByteSize(Name, Value);
+    else if (Name == "BAMBOO_PROGRESS_INTERVAL")
+      O.ProgressIntervalMicros = parseInteger(Name, Value, 0, 1000000,
+                                              "microseconds from 0 (off) to 1000000");
     else
       O.UnknownSettings.emplace_back(Name);
   }

@@ -46,6 +46,8 @@ Task<int> Region::complete() {
   G.WakePriority = S.Priority;
   {
     std::lock_guard L(C.RT.Lock);
+    // The region's sends leave now: the task may go on computing without suspending.
+    C.RT.Net.flush();
     for (Request *R : S.Held)
       if (!R->Complete) {
         ++G.Pending;

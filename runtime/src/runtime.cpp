@@ -151,9 +151,15 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
   std::vector<std::thread> Helpers;
   for (int W = 1; W < Opts.Workers; ++W)
     Helpers.emplace_back([this, W] { workerLoop(W); });
+  std::thread Progress;
+  if (Opts.ProgressIntervalMicros > 0 && Processes > 1) // nothing to drive in one process
+    Progress = std::thread([this] { progressLoop(); });
   workerLoop(0);
   for (auto &H : Helpers)
     H.join();
+  StopProgress = true;
+  if (Progress.joinable())
+    Progress.join();
   double Wall = seconds(Clock::now() - Start);
 
   if (State == JobState::Deadlocked) {
@@ -195,7 +201,7 @@ void Runtime::workerLoop(int Worker) {
       if (!T) {
         if (Worker == 0) {
           if (pollLocked())
-            IdleRounds = 0;
+            IdleRounds = 0; // something moved: keep spinning
           T = Sched.pop();
         } else {
           // Only worker 0 polls when idle; helpers sleep until work appears.
@@ -206,22 +212,21 @@ void Runtime::workerLoop(int Worker) {
       OthersWaiting = Sched.blockedCount() > 0;
     }
     if (T) {
-      if (IdleRounds)
-        Statistics.idled(Worker, seconds(Clock::now() - IdleStart));
+      // Idle: from the end of the last run (and of the poll after it) to this one.
+      Statistics.idled(Worker, seconds(Clock::now() - IdleStart));
       IdleRounds = 0;
       runTask(*T, Worker, OthersWaiting);
       IdleStart = Clock::now();
       continue;
     }
-    // Idle: spin for a while (latency), then yield the core, then sleep a little.
+    // Nothing to run: spin for a while (latency), then yield the core, then sleep a little.
     ++IdleRounds;
     if (IdleRounds > 100000)
       std::this_thread::sleep_for(std::chrono::microseconds(50));
     else if (IdleRounds > 1000)
       sched_yield();
   }
-  if (IdleRounds)
-    Statistics.idled(Worker, seconds(Clock::now() - IdleStart));
+  Statistics.idled(Worker, seconds(Clock::now() - IdleStart));
 }
 
 void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting) {
@@ -255,6 +260,20 @@ void Runtime::finishTask(RankTask &T) {
     if (T.Locals[I])
       T.LocalDestroyers[I](std::exchange(T.Locals[I], nullptr));
   setCurrentTask(nullptr);
+}
+
+void Runtime::progressLoop() {
+  // MPI moves a large (rendezvous) message only while both sides call MPI. Workers poll
+  // between task runs and while idle; a task that computes for milliseconds would stall the
+  // transfers of the ranks waiting for it. This thread polls in the meantime, never waiting
+  // for the engine lock (a worker that holds it is polling already).
+  auto Interval = std::chrono::microseconds(Opts.ProgressIntervalMicros);
+  while (!StopProgress.load(std::memory_order_relaxed)) {
+    std::this_thread::sleep_for(Interval);
+    std::unique_lock L(Lock, std::try_to_lock);
+    if (L && State == JobState::Running && Sched.runningCount() > 0)
+      Net.progress();
+  }
 }
 
 bool Runtime::pollLocked() {
@@ -305,7 +324,9 @@ int start(int Argc, char **Argv, const RankMain &Body, const Options &Opts,
 
   int AlreadyInitialized = 0;
   MPI_Initialized(&AlreadyInitialized);
-  int Required = Opts.Workers > 1 ? MPI_THREAD_MULTIPLE : MPI_THREAD_FUNNELED;
+  // Several threads make MPI calls with more than one worker or with the progress thread.
+  int Required = Opts.Workers > 1 || Opts.ProgressIntervalMicros > 0 ? MPI_THREAD_MULTIPLE
+                                                                      : MPI_THREAD_FUNNELED;
   int Provided = MPI_THREAD_SINGLE;
   if (AlreadyInitialized)
     MPI_Query_thread(&Provided);
@@ -328,9 +349,10 @@ int start(int Argc, char **Argv, const RankMain &Body, const Options &Opts,
   if (Provided < Required) {
     if (Process == 0)
       std::fprintf(stderr,
-                   "bamboo: BAMBOO_WORKERS=%d needs MPI_THREAD_MULTIPLE, but this MPI "
-                   "provides only level %d\n",
-                   Opts.Workers, Provided);
+                   "bamboo: BAMBOO_WORKERS=%d and BAMBOO_PROGRESS_INTERVAL=%d need "
+                   "MPI_THREAD_MULTIPLE, but this MPI provides only level %d (set "
+                   "BAMBOO_WORKERS=1 BAMBOO_PROGRESS_INTERVAL=0)\n",
+                   Opts.Workers, Opts.ProgressIntervalMicros, Provided);
     return Finish(2);
   }
   if (Process == 0)

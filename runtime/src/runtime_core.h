@@ -18,6 +18,7 @@
 #include "trace.h"
 #include "transport.h"
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -60,6 +61,8 @@ public:
 
 private:
   void workerLoop(int Worker);
+  // Polls MPI while tasks compute, so that large transfers move during the computation.
+  void progressLoop();
   // OthersWaiting: some task of this process waited for communication when T started (the
   // overlap statistic).
   void runTask(RankTask &T, int Worker, bool OthersWaiting);
@@ -69,6 +72,7 @@ private:
   void reportDeadlock();
 
   JobState State = JobState::Running;
+  std::atomic<bool> StopProgress{false};
   int BlockedTasks = 0;
 };
 

@@ -55,6 +55,7 @@ void Transport::init(int Processes) {
     TagLimit = *Ub;
   Out.resize(Processes);
   NextTransferTag.assign(Processes, 0);
+  Incoming.resize(Processes);
 }
 
 void Transport::shutdown() {
@@ -166,33 +167,58 @@ bool Transport::completeRecvs() {
   });
 }
 
-void Transport::takeFrame(MPI_Message Msg, const MPI_Status &Status) {
+void Transport::startFrameReceive(MPI_Message Msg, const MPI_Status &Status) {
+  // Non-blocking: a frame above MPI's own rendezvous threshold arrives only as fast as its
+  // sender makes MPI calls, and the tasks that are ready meanwhile must not wait for it.
   int Bytes = 0;
   MPI_Get_count(&Status, MPI_BYTE, &Bytes);
-  auto Frame = std::make_shared<FrameBuffer>(static_cast<std::size_t>(Bytes));
-  MPI_Mrecv(Frame->data(), Bytes, MPI_BYTE, &Msg, MPI_STATUS_IGNORE);
-  ++Counters.FramesReceived;
-  RT.Tracing.communication("frame from process " + std::to_string(Status.MPI_SOURCE),
-                         static_cast<std::uint64_t>(Bytes));
+  FrameInFlight In;
+  In.Frame = std::make_shared<FrameBuffer>(static_cast<std::size_t>(Bytes));
+  MPI_Imrecv(In.Frame->data(), Bytes, MPI_BYTE, &Msg, &In.Request);
+  Incoming[Status.MPI_SOURCE].push_back(std::move(In));
+}
 
+bool Transport::completeFrameReceives() {
+  bool Any = false;
+  for (int Source = 0; Source < static_cast<int>(Incoming.size()); ++Source) {
+    auto &Queue = Incoming[Source];
+    // In matching order: messages of one pair must not overtake each other.
+    while (!Queue.empty()) {
+      int Done = 0;
+      MPI_Test(&Queue.front().Request, &Done, MPI_STATUS_IGNORE);
+      if (!Done)
+        break;
+      std::shared_ptr<FrameBuffer> Frame = std::move(Queue.front().Frame);
+      Queue.pop_front();
+      deliverFrame(*Frame, Frame, Source);
+      Any = true;
+    }
+  }
+  return Any;
+}
+
+void Transport::deliverFrame(const FrameBuffer &Frame, const std::shared_ptr<FrameBuffer> &Owner,
+                             int Source) {
+  ++Counters.FramesReceived;
+  RT.Tracing.communication("frame from process " + std::to_string(Source), Frame.size());
   std::uint32_t Header[2];
-  std::memcpy(Header, Frame->data(), sizeof Header);
+  std::memcpy(Header, Frame.data(), sizeof Header);
   std::size_t At = FrameHeaderBytes;
   for (std::uint32_t I = 0; I < Header[0]; ++I) {
     RecordHeader H;
-    std::memcpy(&H, Frame->data() + At, sizeof H);
+    std::memcpy(&H, Frame.data() + At, sizeof H);
     At += sizeof H;
     auto M = std::make_unique<Message>();
     M->Env = Envelope{H.Source, H.Tag, H.Context};
     M->Bytes = H.Bytes;
     if (H.Kind == RecordKind::Eager) {
       M->K = Message::Kind::Eager;
-      M->Frame = Frame;
+      M->Frame = Owner;
       M->FrameOffset = At;
       At += padded(H.Bytes);
     } else {
       M->K = Message::Kind::RemoteRendezvous;
-      M->SourceProcess = Status.MPI_SOURCE;
+      M->SourceProcess = Source;
       M->TransferTag = H.TransferTag;
     }
     ++Counters.RecordsReceived;
@@ -204,7 +230,7 @@ bool Transport::progress() {
   bool Any = flush();
   Any |= completeSends();
   Any |= completeRecvs();
-  // Take what has arrived, but not forever: tasks that became ready should run.
+  // Start receiving what has been announced, but not forever: ready tasks should run.
   for (int I = 0; I < 64; ++I) {
     int Flag = 0;
     MPI_Message Msg;
@@ -212,15 +238,19 @@ bool Transport::progress() {
     MPI_Improbe(MPI_ANY_SOURCE, FrameTag, Frames, &Flag, &Msg, &Status);
     if (!Flag)
       break;
-    takeFrame(Msg, Status);
+    startFrameReceive(Msg, Status);
     Any = true;
   }
+  Any |= completeFrameReceives();
   return Any;
 }
 
 bool Transport::busy() const {
   if (!Recvs.empty())
     return true;
+  for (const auto &Queue : Incoming)
+    if (!Queue.empty())
+      return true;
   for (const Outgoing &O : Out)
     if (O.Records)
       return true;

@@ -15,6 +15,8 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <deque>
+#include <memory>
 #include <vector>
 
 namespace bamboo::detail {
@@ -66,7 +68,8 @@ public:
   // Flushes, completes finished MPI operations, takes and delivers incoming frames.
   // True if anything happened.
   bool progress();
-  // Frames not yet sent or payloads still arriving: work that will happen without any task.
+  // Frames not yet sent, frames or payloads still arriving: work that will happen without any
+  // task.
   bool busy() const;
 
   MPI_Comm controlComm() const { return Control; }
@@ -88,7 +91,15 @@ private:
   };
 
   std::byte *addRecord(int DestProcess, const RecordHeader &H, std::size_t PayloadBytes);
-  void takeFrame(MPI_Message Msg, const MPI_Status &Status);
+  // A frame being received (MPI_Imrecv), delivered in the order MPI matched it.
+  struct FrameInFlight {
+    MPI_Request Request = MPI_REQUEST_NULL;
+    std::shared_ptr<FrameBuffer> Frame;
+  };
+  void startFrameReceive(MPI_Message Msg, const MPI_Status &Status);
+  void deliverFrame(const FrameBuffer &Frame, const std::shared_ptr<FrameBuffer> &Owner,
+                    int Source);
+  bool completeFrameReceives();
   bool completeSends();
   bool completeRecvs();
 
@@ -102,6 +113,7 @@ private:
   std::vector<MPI_Request> RecvRequests;
   std::vector<RecvInFlight> Recvs;
   std::vector<int> DoneIndices;
+  std::vector<std::deque<FrameInFlight>> Incoming; // per source process
   std::vector<FrameBuffer> Spare; // memory of sent frames, for the next ones
   TransportCounters Counters;
 };

@@ -29,6 +29,7 @@ TEST(Options, DefaultsWithoutSettings) {
   EXPECT_FALSE(O.Stats);
   EXPECT_TRUE(O.TracePath.empty());
   EXPECT_EQ(O.EagerLimit, 32u * 1024);
+  EXPECT_EQ(O.ProgressIntervalMicros, 100);
   EXPECT_TRUE(O.UnknownSettings.empty());
 }
 
@@ -43,6 +44,8 @@ TEST(Options, ReadsEverySetting) {
   EXPECT_EQ(parse({"BAMBOO_EAGER_LIMIT=2m"}).EagerLimit, 2u * 1024 * 1024);
   EXPECT_EQ(parse({"BAMBOO_EAGER_LIMIT=100"}).EagerLimit, 100u);
   EXPECT_FALSE(parse({"BAMBOO_STATS=0"}).Stats);
+  EXPECT_EQ(parse({"BAMBOO_PROGRESS_INTERVAL=0"}).ProgressIntervalMicros, 0);
+  EXPECT_EQ(parse({"BAMBOO_PROGRESS_INTERVAL=250"}).ProgressIntervalMicros, 250);
 }
 
 TEST(Options, BadValuesNameTheVariable) {
@@ -57,6 +60,8 @@ TEST(Options, BadValuesNameTheVariable) {
   EXPECT_EQ(errorOf({"BAMBOO_WORKERS=-1"}),
             "BAMBOO_WORKERS='-1': expected a number of threads from 1 to 256");
   EXPECT_EQ(errorOf({"BAMBOO_STATS=maybe"}), "BAMBOO_STATS='maybe': expected 0 or 1");
+  EXPECT_EQ(errorOf({"BAMBOO_PROGRESS_INTERVAL=-5"}),
+            "BAMBOO_PROGRESS_INTERVAL='-5': expected microseconds from 0 (off) to 1000000");
   EXPECT_EQ(errorOf({"BAMBOO_EAGER_LIMIT=big"}),
             "BAMBOO_EAGER_LIMIT='big': expected a size in bytes, optionally with suffix k or m");
 }

@@ -59,3 +59,37 @@ TEST(Transport, SmallMessagesToOneProcessShareOneFrame) {
     co_return 0;
   });
 }
+
+TEST(Transport, LargeTransfersMoveWhileTheSenderComputes) {
+  // A rendezvous transfer needs MPI calls on both sides; the progress thread makes them while
+  // the sending task computes without yielding. (With BAMBOO_PROGRESS_INTERVAL=0 the data
+  // arrives only after the computation: this test then fails, which is why it skips.)
+  if (processes() < 2 || settings().ProgressIntervalMicros == 0)
+    GTEST_SKIP() << "needs two processes and the progress thread";
+  int VF = settings().VirtualRanksPerProcess;
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank();
+    constexpr int Count = 1 << 19; // 4 MiB of doubles
+    double Times[2] = {0, 0};     // computation ended, data arrived
+    if (R == 0) {
+      std::vector<double> Out(Count, 1.0);
+      MPI_Request Req;
+      mpi::Isend(Out.data(), Count, MPI_DOUBLE, VF, 0, MPI_COMM_WORLD, &Req);
+      double Until = mpi::Wtime() + 0.3;
+      volatile double Sink = 0;
+      while (mpi::Wtime() < Until) // computes, never suspends
+        Sink = Sink + 1;
+      Times[0] = mpi::Wtime();
+      co_await mpi::Wait(&Req, MPI_STATUS_IGNORE);
+    } else if (R == VF) { // on the other process
+      std::vector<double> In(Count);
+      co_await mpi::Recv(In.data(), Count, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      Times[1] = mpi::Wtime();
+      EXPECT_EQ(In[Count - 1], 1.0);
+    }
+    double Both[2] = {0, 0};
+    co_await mpi::Allreduce(Times, Both, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    EXPECT_LT(Both[1], Both[0]) << "the data arrived only after the sender's computation";
+    co_return 0;
+  });
+}

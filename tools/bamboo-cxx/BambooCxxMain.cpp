@@ -105,8 +105,10 @@ Invocation parse(int Argc, const char **Argv) {
             Arg.contains("2b") || Arg.contains("26") || Arg.contains("2c")))
         WithColor::warning(errs(), "bamboo-cxx")
             << "translated code needs C++20; ignoring '" << Arg << "'\n";
-      else
+      else {
         I.CompileArgs.push_back(Arg.str());
+        I.PreprocessorArgs.push_back(Arg.str()); // the translator reads the same language
+      }
     } else if (takesValue(Arg)) {
       std::string V = Value();
       I.CompileArgs.push_back(Arg.str());

@@ -48,7 +48,11 @@ clang::tooling::ArgumentsAdjuster getResourceDirAdjuster(std::string Dir);
 /// MPI C++ bindings (MPICH_SKIP_MPICXX), which Bamboo does not translate.
 clang::tooling::ArgumentsAdjuster getMPIAdjuster();
 
-/// Both adjusters.
+/// Adds -std=c++20 unless the command line names a standard: the translation
+/// is compiled as C++20, so its input is read as C++20 too.
+clang::tooling::ArgumentsAdjuster getStandardAdjuster();
+
+/// All three adjusters.
 clang::tooling::ArgumentsAdjuster getBambooAdjuster(std::string ResourceDir);
 
 /// The compiler flags the adjusters add, for code that parses without a
