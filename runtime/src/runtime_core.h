@@ -72,6 +72,7 @@ private:
   void reportDeadlock();
 
   JobState State = JobState::Running;
+  Clock::time_point LastDetectorStep{};
   std::atomic<bool> StopProgress{false};
   int BlockedTasks = 0;
 };

@@ -14,6 +14,8 @@ namespace {
 constexpr int FrameTag = 1;
 constexpr std::size_t FrameHeaderBytes = 8; // record count, reserved
 constexpr std::size_t MaxSpareFrames = 16;
+// Below MPI's eager thresholds (UCX: 8 KiB and more), a probed message is already here.
+constexpr std::size_t ImmediateFrameBytes = 4096;
 constexpr std::size_t padded(std::size_t N) { return (N + 7) & ~std::size_t(7); }
 
 // Completes whatever finished among Requests; calls Done(index) for each, in descending index
@@ -168,14 +170,23 @@ bool Transport::completeRecvs() {
 }
 
 void Transport::startFrameReceive(MPI_Message Msg, const MPI_Status &Status) {
-  // Non-blocking: a frame above MPI's own rendezvous threshold arrives only as fast as its
-  // sender makes MPI calls, and the tasks that are ready meanwhile must not wait for it.
   int Bytes = 0;
   MPI_Get_count(&Status, MPI_BYTE, &Bytes);
+  int Source = Status.MPI_SOURCE;
+  auto Frame = std::make_shared<FrameBuffer>(static_cast<std::size_t>(Bytes));
+  // A small frame is in memory already (MPI sent it eagerly): take and deliver it now, unless
+  // an earlier frame of the same sender is still arriving (frames must not overtake).
+  if (static_cast<std::size_t>(Bytes) <= ImmediateFrameBytes && Incoming[Source].empty()) {
+    MPI_Mrecv(Frame->data(), Bytes, MPI_BYTE, &Msg, MPI_STATUS_IGNORE);
+    deliverFrame(*Frame, Frame, Source);
+    return;
+  }
+  // A large frame moves only as fast as its sender makes MPI calls: receive it in the
+  // background, so that the tasks that are ready meanwhile need not wait for it.
   FrameInFlight In;
-  In.Frame = std::make_shared<FrameBuffer>(static_cast<std::size_t>(Bytes));
+  In.Frame = std::move(Frame);
   MPI_Imrecv(In.Frame->data(), Bytes, MPI_BYTE, &Msg, &In.Request);
-  Incoming[Status.MPI_SOURCE].push_back(std::move(In));
+  Incoming[Source].push_back(std::move(In));
 }
 
 bool Transport::completeFrameReceives() {
