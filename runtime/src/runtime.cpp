@@ -267,12 +267,18 @@ void Runtime::progressLoop() {
   // between task runs and while idle; a task that computes for milliseconds would stall the
   // transfers of the ranks waiting for it. This thread polls in the meantime, never waiting
   // for the engine lock (a worker that holds it is polling already).
+  // With nothing in flight it looks less often: its wake-ups cost the computing task.
   auto Interval = std::chrono::microseconds(Opts.ProgressIntervalMicros);
+  auto Quiet = std::max(Interval, std::chrono::microseconds(1000));
+  bool InFlight = true;
   while (!StopProgress.load(std::memory_order_relaxed)) {
-    std::this_thread::sleep_for(Interval);
+    std::this_thread::sleep_for(InFlight ? Interval : Quiet);
     std::unique_lock L(Lock, std::try_to_lock);
-    if (L && State == JobState::Running && Sched.runningCount() > 0)
+    if (!L || State != JobState::Running)
+      continue;
+    if (Sched.runningCount() > 0)
       Net.progress();
+    InFlight = Net.inFlight();
   }
 }
 

@@ -12,10 +12,11 @@ namespace bamboo::detail {
 namespace {
 
 constexpr int FrameTag = 1;
-constexpr std::size_t FrameHeaderBytes = 8; // record count, reserved
+constexpr std::size_t FrameHeaderBytes = 8; // record count, frame size
 constexpr std::size_t MaxSpareFrames = 16;
-// Below MPI's eager thresholds (UCX: 8 KiB and more), a probed message is already here.
-constexpr std::size_t ImmediateFrameBytes = 4096;
+// The largest MPI message of a frame: within what MPICH over UCX sends eagerly, in one
+// fragment, over shared memory and TCP alike.
+constexpr std::size_t FrameChunkBytes = 8192;
 constexpr std::size_t padded(std::size_t N) { return (N + 7) & ~std::size_t(7); }
 
 // Completes whatever finished among Requests; calls Done(index) for each, in descending index
@@ -57,7 +58,7 @@ void Transport::init(int Processes) {
     TagLimit = *Ub;
   Out.resize(Processes);
   NextTransferTag.assign(Processes, 0);
-  Incoming.resize(Processes);
+  Partial.resize(Processes);
 }
 
 void Transport::shutdown() {
@@ -126,18 +127,22 @@ bool Transport::flush() {
     Outgoing &O = Out[P];
     if (O.Records == 0)
       continue;
-    std::uint32_t Header[2] = {O.Records, 0};
+    std::uint32_t Header[2] = {O.Records, static_cast<std::uint32_t>(O.Buf.size())};
     std::memcpy(O.Buf.data(), Header, sizeof Header);
-    MPI_Request Req;
-    MPI_Isend(O.Buf.data(), static_cast<int>(O.Buf.size()), MPI_BYTE, P, FrameTag, Frames,
-              &Req);
+    auto Frame = std::make_shared<FrameBuffer>(std::move(O.Buf));
+    for (std::size_t At = 0; At < Frame->size(); At += FrameChunkBytes) {
+      MPI_Request Req;
+      MPI_Isend(Frame->data() + At,
+                static_cast<int>(std::min(FrameChunkBytes, Frame->size() - At)), MPI_BYTE, P,
+                FrameTag, Frames, &Req);
+      SendRequests.push_back(Req);
+      Sends.push_back(SendInFlight{Frame, nullptr});
+    }
     ++Counters.FramesSent;
-    Counters.BytesSent += O.Buf.size();
+    Counters.BytesSent += Frame->size();
     RT.Tracing.communication("frame to process " + std::to_string(P) + " (" +
-                               std::to_string(O.Records) + " messages)",
-                           O.Buf.size());
-    SendRequests.push_back(Req);
-    Sends.push_back(SendInFlight{std::move(O.Buf), nullptr});
+                                 std::to_string(O.Records) + " messages)",
+                             Frame->size());
     O.Buf = FrameBuffer();
     O.Records = 0;
     Any = true;
@@ -150,9 +155,10 @@ bool Transport::completeSends() {
     if (Request *S = Sends[I].Payload) {
       ++Counters.PayloadsCompletedSent;
       RT.Eng.complete(*S);
-    } else if (Spare.size() < MaxSpareFrames) {
-      Sends[I].Frame.clear();
-      Spare.push_back(std::move(Sends[I].Frame));
+    } else if (Sends[I].Frame.use_count() == 1 && Spare.size() < MaxSpareFrames) {
+      // The frame's last piece is sent: its memory serves the next frame.
+      Sends[I].Frame->clear();
+      Spare.push_back(std::move(*Sends[I].Frame));
     }
     swapRemove(SendRequests, I);
     swapRemove(Sends, I);
@@ -169,47 +175,37 @@ bool Transport::completeRecvs() {
   });
 }
 
-void Transport::startFrameReceive(MPI_Message Msg, const MPI_Status &Status) {
+void Transport::takePiece(MPI_Message Msg, const MPI_Status &Status) {
+  // A piece is at most FrameChunkBytes, sent eagerly: it is here once probed.
   int Bytes = 0;
   MPI_Get_count(&Status, MPI_BYTE, &Bytes);
   int Source = Status.MPI_SOURCE;
-  auto Frame = std::make_shared<FrameBuffer>(static_cast<std::size_t>(Bytes));
-  // A small frame is in memory already (MPI sent it eagerly): take and deliver it now, unless
-  // an earlier frame of the same sender is still arriving (frames must not overtake).
-  if (static_cast<std::size_t>(Bytes) <= ImmediateFrameBytes && Incoming[Source].empty()) {
-    MPI_Mrecv(Frame->data(), Bytes, MPI_BYTE, &Msg, MPI_STATUS_IGNORE);
-    deliverFrame(*Frame, Frame, Source);
-    return;
-  }
-  // A large frame moves only as fast as its sender makes MPI calls: receive it in the
-  // background, so that the tasks that are ready meanwhile need not wait for it.
-  FrameInFlight In;
-  In.Frame = std::move(Frame);
-  MPI_Imrecv(In.Frame->data(), Bytes, MPI_BYTE, &Msg, &In.Request);
-  Incoming[Source].push_back(std::move(In));
-}
-
-bool Transport::completeFrameReceives() {
-  bool Any = false;
-  for (int Source = 0; Source < static_cast<int>(Incoming.size()); ++Source) {
-    auto &Queue = Incoming[Source];
-    // In matching order: messages of one pair must not overtake each other.
-    while (!Queue.empty()) {
-      int Done = 0;
-      MPI_Test(&Queue.front().Request, &Done, MPI_STATUS_IGNORE);
-      if (!Done)
-        break;
-      std::shared_ptr<FrameBuffer> Frame = std::move(Queue.front().Frame);
-      Queue.pop_front();
-      deliverFrame(*Frame, Frame, Source);
-      Any = true;
+  Assembly &A = Partial[Source];
+  if (A.Frame) { // the next piece of a frame under way
+    MPI_Mrecv(A.Frame->data() + A.Filled, Bytes, MPI_BYTE, &Msg, MPI_STATUS_IGNORE);
+    A.Filled += static_cast<std::size_t>(Bytes);
+  } else { // a frame's first piece: its header says how large the frame is
+    std::vector<std::byte> First(static_cast<std::size_t>(Bytes));
+    MPI_Mrecv(First.data(), Bytes, MPI_BYTE, &Msg, MPI_STATUS_IGNORE);
+    std::uint32_t Header[2];
+    std::memcpy(Header, First.data(), sizeof Header);
+    if (Header[1] == First.size()) {
+      deliverFrame(std::make_shared<FrameBuffer>(std::move(First)), Source);
+      return;
     }
+    A.Frame = std::make_shared<FrameBuffer>(Header[1]);
+    std::memcpy(A.Frame->data(), First.data(), First.size());
+    A.Filled = First.size();
   }
-  return Any;
+  if (A.Filled == A.Frame->size()) {
+    std::shared_ptr<FrameBuffer> Frame = std::move(A.Frame);
+    A = Assembly();
+    deliverFrame(Frame, Source);
+  }
 }
 
-void Transport::deliverFrame(const FrameBuffer &Frame, const std::shared_ptr<FrameBuffer> &Owner,
-                             int Source) {
+void Transport::deliverFrame(const std::shared_ptr<FrameBuffer> &Owner, int Source) {
+  const FrameBuffer &Frame = *Owner;
   ++Counters.FramesReceived;
   RT.Tracing.communication("frame from process " + std::to_string(Source), Frame.size());
   std::uint32_t Header[2];
@@ -241,26 +237,25 @@ bool Transport::progress() {
   bool Any = flush();
   Any |= completeSends();
   Any |= completeRecvs();
-  // Start receiving what has been announced, but not forever: ready tasks should run.
-  for (int I = 0; I < 64; ++I) {
+  // Take what has arrived, but not forever: tasks that became ready should run.
+  for (int I = 0; I < 256; ++I) {
     int Flag = 0;
     MPI_Message Msg;
     MPI_Status Status;
     MPI_Improbe(MPI_ANY_SOURCE, FrameTag, Frames, &Flag, &Msg, &Status);
     if (!Flag)
       break;
-    startFrameReceive(Msg, Status);
+    takePiece(Msg, Status);
     Any = true;
   }
-  Any |= completeFrameReceives();
   return Any;
 }
 
 bool Transport::busy() const {
   if (!Recvs.empty())
     return true;
-  for (const auto &Queue : Incoming)
-    if (!Queue.empty())
+  for (const Assembly &A : Partial)
+    if (A.Frame)
       return true;
   for (const Outgoing &O : Out)
     if (O.Records)

@@ -1,7 +1,11 @@
 // transport.h - messages between processes, over MPI.
 //
 // Small payloads travel in frames: everything a process sends to one other process during a
-// scheduling step goes as one MPI message (a header, then records, each with its payload).
+// scheduling step is one frame (a header, then records, each with its payload). A frame goes
+// as MPI messages of at most FrameChunkBytes, which MPI sends eagerly: the kernel moves them
+// while the ranks compute, with no MPI call needed on either side (a larger message would
+// wait for both sides' MPI calls, as MPI's rendezvous does). The receiver puts the pieces of
+// a frame back together; pieces of one sender arrive in order.
 // Large payloads travel by their own MPI_Isend straight from the sender's buffer; the frame
 // carries only a request-to-send record, and the receiver posts the matching MPI_Irecv when a
 // receive matches it. See docs/runtime.md.
@@ -15,7 +19,6 @@
 #include <mpi.h>
 
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <vector>
 
@@ -71,6 +74,8 @@ public:
   // Frames not yet sent, frames or payloads still arriving: work that will happen without any
   // task.
   bool busy() const;
+  // Anything that needs MPI calls to move: frames or payloads being sent or received.
+  bool inFlight() const { return busy() || !SendRequests.empty(); }
 
   MPI_Comm controlComm() const { return Control; }
   const TransportCounters &counters() const { return Counters; }
@@ -81,8 +86,8 @@ private:
     std::uint32_t Records = 0;
   };
   struct SendInFlight {
-    FrameBuffer Frame;          // a frame, kept alive until MPI is done with it
-    Request *Payload = nullptr; // or a rendezvous send to complete
+    std::shared_ptr<FrameBuffer> Frame; // a frame (shared by its pieces) MPI is sending
+    Request *Payload = nullptr;         // or a rendezvous send to complete
   };
   struct RecvInFlight {
     Request *R = nullptr;
@@ -91,15 +96,13 @@ private:
   };
 
   std::byte *addRecord(int DestProcess, const RecordHeader &H, std::size_t PayloadBytes);
-  // A frame being received (MPI_Imrecv), delivered in the order MPI matched it.
-  struct FrameInFlight {
-    MPI_Request Request = MPI_REQUEST_NULL;
+  // A frame whose pieces are arriving.
+  struct Assembly {
     std::shared_ptr<FrameBuffer> Frame;
+    std::size_t Filled = 0;
   };
-  void startFrameReceive(MPI_Message Msg, const MPI_Status &Status);
-  void deliverFrame(const FrameBuffer &Frame, const std::shared_ptr<FrameBuffer> &Owner,
-                    int Source);
-  bool completeFrameReceives();
+  void takePiece(MPI_Message Msg, const MPI_Status &Status);
+  void deliverFrame(const std::shared_ptr<FrameBuffer> &Frame, int Source);
   bool completeSends();
   bool completeRecvs();
 
@@ -113,7 +116,7 @@ private:
   std::vector<MPI_Request> RecvRequests;
   std::vector<RecvInFlight> Recvs;
   std::vector<int> DoneIndices;
-  std::vector<std::deque<FrameInFlight>> Incoming; // per source process
+  std::vector<Assembly> Partial; // per source process
   std::vector<FrameBuffer> Spare; // memory of sent frames, for the next ones
   TransportCounters Counters;
 };
