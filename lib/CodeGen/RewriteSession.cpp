@@ -135,8 +135,11 @@ void RewriteSession::await(const Expr *Call, llvm::StringRef What) {
   auto End = Begin ? editable(Call->getEndLoc(), What) : std::nullopt;
   if (!Begin || !End)
     return;
-  Awaits.push_back({*Begin, *End, SM.getFileOffset(*Begin), SM.getFileOffset(*End),
-                    needsParensForAwait(Call, Ctx)});
+  unsigned BeginOffset = SM.getFileOffset(*Begin), EndOffset = SM.getFileOffset(*End);
+  for (const AwaitSite &A : Awaits)
+    if (A.BeginOffset == BeginOffset && A.EndOffset == EndOffset)
+      return; // found twice (a template's call through its instantiations, say)
+  Awaits.push_back({*Begin, *End, BeginOffset, EndOffset, needsParensForAwait(Call, Ctx)});
 }
 
 void RewriteSession::flushAwaits() {

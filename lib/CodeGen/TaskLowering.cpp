@@ -17,6 +17,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -123,6 +124,34 @@ void lowerReturns(RewriteSession &S, const FunctionDecl *FD) {
     S.replaceToken(R->getReturnLoc(), "co_return", "this return");
 }
 
+/// Calls of a template that depend on its parameters name no function until the template
+/// is instantiated. Each instantiation's calls keep the locations of the template's, so a
+/// call in a template reaches a task if a call at its location does in an instantiation.
+class InstantiatedTaskCalls : public RecursiveASTVisitor<InstantiatedTaskCalls> {
+public:
+  explicit InstantiatedTaskCalls(RewriteSession &S) : S(S) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (S.isTask(Call->getDirectCallee()))
+      Locations.insert(Call->getBeginLoc().getRawEncoding());
+    return true;
+  }
+  RewriteSession &S;
+  llvm::DenseSet<SourceLocation::UIntTy> Locations;
+};
+
+/// The dependent calls of a template as written.
+class DependentCalls : public RecursiveASTVisitor<DependentCalls> {
+public:
+  bool VisitCallExpr(CallExpr *Call) {
+    if (!Call->getDirectCallee() && Call->isTypeDependent())
+      Calls.push_back(Call);
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  std::vector<const CallExpr *> Calls;
+};
+
 /// Calls in default arguments run in the caller, where nothing can await them.
 class WaitingCallFinder : public RecursiveASTVisitor<WaitingCallFinder> {
 public:
@@ -193,6 +222,8 @@ bool checkCanAwait(const Expr *E, RewriteSession &S) {
 void lowerTaskFunctions(RewriteSession &S) {
   LambdaCollector Lambdas;
   Lambdas.TraverseDecl(S.Ctx.getTranslationUnitDecl());
+  InstantiatedTaskCalls Instantiated(S);
+  Instantiated.TraverseDecl(S.Ctx.getTranslationUnitDecl());
 
   for (const auto &FM : S.Model.functions()) {
     const FunctionDecl *FD = FM->Decl;
@@ -216,6 +247,14 @@ void lowerTaskFunctions(RewriteSession &S) {
         continue;
       if (checkCanAwait(Call.Call, S))
         S.await(Call.Call, "call to '" + functionName(Call.Callee) + "'");
+    }
+    if (FD->isTemplated() && FD->hasBody()) {
+      DependentCalls Dependent;
+      Dependent.TraverseStmt(FD->getBody());
+      for (const CallExpr *Call : Dependent.Calls)
+        if (Instantiated.Locations.contains(Call->getBeginLoc().getRawEncoding()) &&
+            !isUnevaluated(Call, S) && checkCanAwait(Call, S))
+          S.await(Call, "this call");
     }
   }
 }
