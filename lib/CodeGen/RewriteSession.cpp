@@ -139,7 +139,13 @@ void RewriteSession::await(const Expr *Call, llvm::StringRef What) {
   for (const AwaitSite &A : Awaits)
     if (A.BeginOffset == BeginOffset && A.EndOffset == EndOffset)
       return; // found twice (a template's call through its instantiations, say)
-  Awaits.push_back({*Begin, *End, BeginOffset, EndOffset, needsParensForAwait(Call, Ctx)});
+  // `a + b` calling an overloaded operator that waits: co_await must take the whole call.
+  bool Operand = false;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+    Operand = Op->isInfixBinaryOp() || (Op->getNumArgs() == 2 && (Op->getOperator() == OO_PlusPlus ||
+                                                                  Op->getOperator() == OO_MinusMinus));
+  Awaits.push_back(
+      {*Begin, *End, BeginOffset, EndOffset, needsParensForAwait(Call, Ctx), Operand});
 }
 
 void RewriteSession::flushAwaits() {
@@ -150,16 +156,21 @@ void RewriteSession::flushAwaits() {
                                           : A.EndOffset > B.EndOffset;
   });
   for (const AwaitSite &A : ByBegin)
-    R.InsertText(A.Begin, A.Parens ? "(co_await " : "co_await ", /*InsertAfter=*/true);
+    R.InsertText(A.Begin,
+                 std::string(A.Parens ? "(" : "") + "co_await " + (A.Operand ? "(" : ""),
+                 /*InsertAfter=*/true);
   // Inner calls first at a shared end.
   std::vector<AwaitSite> ByEnd = Awaits;
   llvm::stable_sort(ByEnd, [](const AwaitSite &A, const AwaitSite &B) {
     return A.EndOffset != B.EndOffset ? A.EndOffset < B.EndOffset
                                       : A.BeginOffset > B.BeginOffset;
   });
-  for (const AwaitSite &A : ByEnd)
+  for (const AwaitSite &A : ByEnd) {
+    if (A.Operand)
+      R.InsertTextAfterToken(A.End, ")");
     if (A.Parens)
       R.InsertTextAfterToken(A.End, ")");
+  }
   Awaits.clear();
 }
 

@@ -85,7 +85,8 @@ private:
   struct AwaitSite {
     clang::SourceLocation Begin, End; ///< editable, token range
     unsigned BeginOffset, EndOffset;
-    bool Parens;
+    bool Parens;  ///< around `co_await E`
+    bool Operand; ///< around E (an infix operator call: `co_await (a + b)`)
   };
   std::vector<AwaitSite> Awaits;
 };

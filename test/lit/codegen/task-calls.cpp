@@ -17,6 +17,9 @@
 // CHECK-NEXT: {{^}}  co_return sum + co_await exchange(sum, peer);
 // CHECK-NEXT: {{^}}}
 // CHECK:      {{^}}static bamboo::Task<void> note(int peer) {
+// CHECK:      {{^}}bamboo::Task<Pair> operator+(const Pair &a, const Pair &b) {
+// CHECK:      {{^}}  Pair p = co_await (co_await both(peer) + co_await both(peer));
+// CHECK-NEXT: {{^}}  co_return (co_await (p + p)).second;
 #include <mpi.h>
 struct Pair {
   double first, second;
@@ -44,3 +47,11 @@ static void note(int peer) {
   MPI_Barrier(MPI_COMM_WORLD);
 }
 // CHECK: {{^}}    co_return;
+Pair operator+(const Pair &a, const Pair &b) { // an operator that waits
+  MPI_Barrier(MPI_COMM_WORLD);
+  return {a.first + b.first, a.second + b.second};
+}
+double sums(int peer) {
+  Pair p = both(peer) + both(peer);
+  return (p + p).second;
+}
