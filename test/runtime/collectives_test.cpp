@@ -27,6 +27,21 @@ void concatenate(void *In, void *InOut, int *Len, MPI_Datatype *) {
     B[0] += A[0];
   }
 }
+// The concatenation as an MPI operation on (length, value) pairs, for the life of a test.
+struct Concatenation {
+  MPI_Op Op;
+  MPI_Datatype Pair;
+  Concatenation() {
+    MPI_Op_create(concatenate, /*commute=*/0, &Op);
+    MPI_Type_contiguous(2, MPI_INT64_T, &Pair);
+    MPI_Type_commit(&Pair);
+  }
+  ~Concatenation() {
+    MPI_Type_free(&Pair);
+    MPI_Op_free(&Op);
+  }
+};
+
 std::int64_t digitsOfRanks(int Size) { // "0123..." with each rank as one digit (mod 10)
   std::int64_t V = 0;
   for (int R = 0; R < Size; ++R)
@@ -105,11 +120,9 @@ TEST(Collectives, AllreduceInPlaceAndMaxloc) {
 TEST(Collectives, NonCommutativeUserOpCombinesInRankOrder) {
   runRanks([&](int, char **) -> Task<int> {
     int R = rank(), S = size();
-    MPI_Op Concat;
-    MPI_Op_create(concatenate, /*commute=*/0, &Concat);
-    MPI_Datatype Pair;
-    MPI_Type_contiguous(2, MPI_INT64_T, &Pair);
-    MPI_Type_commit(&Pair);
+    Concatenation C;
+    MPI_Op Concat = C.Op;
+    MPI_Datatype Pair = C.Pair;
     std::int64_t Mine[2] = {1, R % 10}, Result[2] = {0, 0};
     co_await mpi::Allreduce(Mine, Result, 1, Pair, Concat, MPI_COMM_WORLD);
     EXPECT_EQ(Result[0], S);
@@ -119,8 +132,6 @@ TEST(Collectives, NonCommutativeUserOpCombinesInRankOrder) {
     if (R == S - 1) {
       EXPECT_EQ(AtRoot[1], digitsOfRanks(S));
     }
-    MPI_Type_free(&Pair);
-    MPI_Op_free(&Concat);
     co_return 0;
   });
 }
@@ -264,11 +275,9 @@ TEST(Collectives, AllgatherAndAlltoall) {
 TEST(Collectives, ScanExscanAndReduceScatter) {
   runRanks([&](int, char **) -> Task<int> {
     int R = rank(), S = size();
-    MPI_Op Concat;
-    MPI_Op_create(concatenate, /*commute=*/0, &Concat);
-    MPI_Datatype Pair;
-    MPI_Type_contiguous(2, MPI_INT64_T, &Pair);
-    MPI_Type_commit(&Pair);
+    Concatenation C;
+    MPI_Op Concat = C.Op;
+    MPI_Datatype Pair = C.Pair;
     std::int64_t Mine[2] = {1, R % 10}, Prefix[2] = {0, 0};
     co_await mpi::Scan(Mine, Prefix, 1, Pair, Concat, MPI_COMM_WORLD);
     EXPECT_EQ(Prefix[0], R + 1);
@@ -282,8 +291,6 @@ TEST(Collectives, ScanExscanAndReduceScatter) {
     int Value = R + 1, Sum = 0;
     co_await mpi::Scan(&Value, &Sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     EXPECT_EQ(Sum, (R + 1) * (R + 2) / 2);
-    MPI_Type_free(&Pair);
-    MPI_Op_free(&Concat);
 
     // Every rank contributes 1 to each of S blocks of two; block R comes back as S, S.
     std::vector<int> Ones(2 * S, 1), Block(2, 0);
