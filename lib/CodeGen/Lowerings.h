@@ -30,9 +30,10 @@ void lowerMain(RewriteSession &S);
 /// Mutable globals, static locals and static data members become per-rank
 /// (Privatization.cpp).
 void privatizeVariables(RewriteSession &S);
-/// `#include <bamboo/bamboo.h>` in place of `#include <mpi.h>`, and #line
-/// (Translate.cpp).
-void addRuntimeInclude(RewriteSession &S);
+/// `#include <bamboo/bamboo.h>` in place of `#include <mpi.h>` in the files
+/// that need it, #line, and #includes redirected to translated headers
+/// (IncludeLowering.cpp).
+void lowerIncludes(RewriteSession &S);
 
 /// Whether \p E is only looked at by the compiler (sizeof, decltype, ...).
 bool isUnevaluated(const clang::Expr *E, RewriteSession &S);

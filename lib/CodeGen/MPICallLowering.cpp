@@ -42,19 +42,12 @@ llvm::StringRef runtimeName(const MPIFunctionInfo &Info) {
 
 void lowerMPICalls(RewriteSession &S) {
   for (const auto &FM : S.Model.functions()) {
-    bool InMainFile = S.inMainFile(FM->Decl->getLocation());
-    if (!InMainFile && S.isTask(FM->Decl))
-      continue; // reported as a task defined elsewhere
     for (const MPICallSite &Site : FM->MPICalls) {
       const MPIFunctionInfo *Info = Site.Info;
       // Unknown and unsupported calls were reported by the front end.
       if (!Info || !Info->isSupported() || Info->Kind == MPIKind::ProcessLocal)
         continue;
       std::string What = "call to '" + Site.Name.str() + "'";
-      if (!InMainFile) { // it would call MPI itself, with the process's rank
-        S.editable(Site.Call->getBeginLoc(), What); // reports
-        break;
-      }
       if (!S.replaceToken(nameLocation(Site.Call),
                           ("bamboo::mpi::" + runtimeName(*Info)).str(), What))
         continue;

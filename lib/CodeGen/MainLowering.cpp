@@ -24,7 +24,8 @@ namespace bamboo::codegen {
 void lowerMain(RewriteSession &S) {
   const FunctionDecl *Main = nullptr;
   for (const auto &FM : S.Model.functions())
-    if (FM->Decl->isMain() && S.inMainFile(FM->Decl->getLocation()))
+    if (FM->Decl->isMain() &&
+        S.SM.getFileID(S.SM.getFileLoc(FM->Decl->getLocation())) == S.Main)
       Main = FM->Decl;
   if (!Main)
     return; // a file of the program without main

@@ -1,27 +1,34 @@
 //===- Privatization.cpp - Mutable globals and statics become per-rank -----===//
 //
 // Several virtual ranks share a process, so every mutable variable with
-// static storage of the translated file gets one instance per rank, with its
-// initializer (bamboo::RankLocal, docs/codegen.md):
+// static storage of the user's files gets one instance per rank, with its
+// initializer (bamboo::RankLocal, docs/codegen.md). A global may be declared
+// in many files and defined in one, and each file is translated on its own,
+// so every declaration becomes the declaration of an accessor and every use
+// a call of it; the definition holds the storage (docs/multifile.md):
 //
-//   double grid[N][N];       =>  struct BambooGlobal_grid { double grid[N][N]; };
-//                                static bamboo::RankLocal<BambooGlobal_grid> bambooGlobal_grid;
-//   ... grid[i][j] ...       =>  ... bambooGlobal_grid->grid[i][j] ...
+//   extern double grid[N][N];  =>  extern double (&bambooGlobal_grid())[N][N];
+//   double grid[N][N];         =>  struct BambooGlobal_grid { double grid[N][N]; };
+//                                  static bamboo::RankLocal<BambooGlobal_grid> bambooGlobalStore_grid;
+//                                  decltype(BambooGlobal_grid::grid) &bambooGlobal_grid() { ... }
+//   ... grid[i][j] ...         =>  ... bambooGlobal_grid()[i][j] ...
 //
-//   static int calls = 0;    =>  static bamboo::RankLocal<int> bambooStatic_calls;
-//                                int &calls = bambooStatic_calls.once([&]() -> int { return 0; });
+//   static int calls = 0;      =>  static bamboo::RankLocal<int> bambooStatic_calls;
+//   (in a function)                int &calls = bambooStatic_calls.once([&]() -> int { return 0; });
 //
-// The declaration's own text stays where it is (edited, not moved), so its
-// initializer keeps its layout and the edits made inside it.
+// Static data members: the class declares a holder type and an accessor, the
+// definition defines both. The declaration's own text stays where it is
+// (edited, not moved), so its initializer keeps its layout and the edits made
+// inside it.
 //
 //===----------------------------------------------------------------------===//
-
 #include "Lowerings.h"
 #include "RewriteSession.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -40,11 +47,14 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
   bool VisitVarDecl(VarDecl *VD) {
     if (isa<ParmVarDecl>(VD) || VD->isImplicit() || !VD->hasGlobalStorage())
       return true;
-    if (S.SM.isInSystemHeader(VD->getLocation()))
-      return true;
+    if (!S.inUserFile(VD->getLocation()))
+      return true; // library state (errno, stdout) stays the library's
     if (VD->isConstexpr() || VD->getType().isConstant(S.Ctx))
       return true; // constants stay shared
+    if (!declaredInUserFilesOnly(VD))
+      return true;
     Vars.insert(VD->getCanonicalDecl());
+    Declarations.push_back(VD);
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -58,10 +68,32 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
     return true;
   }
 
+  /// A variable that a library header declares too (`extern int optind;`)
+  /// is the library's, unless the user defines it: then the library's
+  /// declaration would need rewriting, which bamboo cannot do.
+  bool declaredInUserFilesOnly(const VarDecl *VD) {
+    const VarDecl *Def = VD->getDefinition();
+    for (const VarDecl *Other : VD->redecls()) {
+      if (S.inUserFile(Other->getLocation()))
+        continue;
+      if (Def && S.inUserFile(Def->getLocation()) && Reported.insert(Other).second)
+        S.Diags.report(Other->getLocation(), Diag::NotInUserFile)
+            << "the declaration of '" + VD->getNameAsString() + "'"
+            << S.SM.getFilename(S.SM.getFileLoc(Other->getLocation()));
+      return false;
+    }
+    return true;
+  }
+
   RewriteSession &S;
-  llvm::SetVector<const VarDecl *> Vars; // canonical declarations, once each
+  llvm::DenseSet<const VarDecl *> Reported;
+  llvm::SetVector<const VarDecl *> Vars;   // canonical declarations, once each
+  std::vector<const VarDecl *> Declarations; // every declaration, in order
   llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Uses;
   llvm::DenseMap<const VarDecl *, std::vector<const MemberExpr *>> MemberUses;
+  /// The declaration that became a global's holder: there its name is the
+  /// holder's member.
+  llvm::DenseMap<const VarDecl *, SourceRange> Holders;
 };
 
 Storage storageOf(const VarDecl *VD) {
@@ -121,37 +153,70 @@ SourceLocation endOfDeclarator(const VarDecl *VD) { return VD->getSourceRange().
 void rewriteUses(RewriteSession &S, Candidates &C, const VarDecl *VD,
                  const std::string &Replacement, SourceRange Keep = {}) {
   std::string What = "use of '" + VD->getNameAsString() + "'";
-  for (const DeclRefExpr *Ref : C.Uses.lookup(VD)) {
+  for (const DeclRefExpr *Ref : C.Uses.lookup(VD->getCanonicalDecl())) {
     SourceLocation At = S.SM.getFileLoc(Ref->getLocation());
     if (Keep.isValid() && !S.SM.isBeforeInTranslationUnit(At, Keep.getBegin()) &&
         !S.SM.isBeforeInTranslationUnit(Keep.getEnd(), At))
       continue;
-    if (S.inMainFile(Ref->getLocation()) || Ref->getLocation().isMacroID())
+    if (S.inUserFile(Ref->getLocation()) || Ref->getLocation().isMacroID())
       S.replaceToken(Ref->getLocation(), Replacement, What);
   }
-  for (const MemberExpr *M : C.MemberUses.lookup(VD))
+  for (const MemberExpr *M : C.MemberUses.lookup(VD->getCanonicalDecl()))
     S.replaceToken(M->getMemberLoc(), Replacement, What);
 }
 
-/// `int a = 1, b = 2;` at namespace scope: one holder for the declaration.
+/// Whether every declaration of \p VD has one type (`extern int a[];` and
+/// `int a[4];` do not): their accessors must return the same reference.
+bool hasOneType(RewriteSession &S, const VarDecl *VD) {
+  for (const VarDecl *Other : VD->redecls())
+    if (!S.Ctx.hasSameType(Other->getType(), VD->getType())) {
+      S.Diags.report(Other->getLocation(), Diag::CannotPrivatize)
+          << VD->getNameAsString() << 0;
+      return false;
+    }
+  return true;
+}
+
+/// `extern int x;` => `extern int &bambooGlobal_x();`: the declarator is kept,
+/// so any declared type (pointers to functions, arrays: `(&bambooGlobal_a())[4]`)
+/// comes out right.
+void declareAccessor(RewriteSession &S, const VarDecl *VD, const std::string &Accessor) {
+  std::optional<Token> Next =
+      Lexer::findNextToken(VD->getLocation(), S.SM, S.Ctx.getLangOpts());
+  std::string Declarator = "&" + Accessor + "()";
+  if (Next && Next->is(tok::l_square))
+    Declarator = "(" + Declarator + ")";
+  S.replaceToken(VD->getLocation(), Declarator,
+                 "declaration of '" + VD->getNameAsString() + "'");
+}
+
+/// `int a = 1, b = 2;` at namespace scope: one holder for the declaration,
+/// one accessor per variable.
 void privatizeGlobal(RewriteSession &S, Candidates &C,
                      const std::vector<const VarDecl *> &Group) {
   const VarDecl *First = Group.front();
   std::string Name = First->getNameAsString();
-  std::string Holder = "BambooGlobal_" + Name, Instance = "bambooGlobal_" + Name;
+  std::string Holder = "BambooGlobal_" + Name, Store = "bambooGlobalStore_" + Name;
   for (const VarDecl *VD : Group) {
-    if (!VD->isThisDeclarationADefinition() || VD->getDescribedVarTemplate()) {
-      S.Diags.report(VD->getLocation(), Diag::CannotPrivatize)
-          << VD->getNameAsString() << (VD->getDescribedVarTemplate() ? 1 : 0);
+    if (VD->getDescribedVarTemplate()) {
+      S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << VD->getNameAsString() << 1;
       return;
     }
-    for (const VarDecl *Other : VD->redecls())
-      if (Other != VD) {
-        S.Diags.report(Other->getLocation(), Diag::CannotPrivatize)
-            << VD->getNameAsString() << 0;
-        return;
-      }
+    if (!hasOneType(S, VD))
+      return;
   }
+  SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+      endOfDeclarator(Group.back()), tok::semi, S.SM, S.Ctx.getLangOpts(),
+      /*SkipTrailingWhitespaceAndNewLine=*/false);
+  if (AfterSemi.isInvalid() || !S.editable(First->getOuterLocStart(), "global '" + Name + "'")) {
+    S.Diags.report(First->getLocation(), Diag::CannotPrivatize) << Name << 2;
+    return;
+  }
+  // The accessors have the variables' linkage; the storage is the file's,
+  // or the program's for an inline variable (one definition in every file).
+  std::string Linkage = First->isInline()                ? "inline "
+                        : !First->isExternallyVisible() ? "static "
+                                                         : "";
   dropStorageKeywords(S, First);
   for (const VarDecl *VD : Group) {
     // Default member initializers cannot be `auto` or use parentheses.
@@ -168,19 +233,17 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
       }
     }
   }
-  SourceLocation AfterSemi = Lexer::findLocationAfterToken(
-      endOfDeclarator(Group.back()), tok::semi, S.SM, S.Ctx.getLangOpts(),
-      /*SkipTrailingWhitespaceAndNewLine=*/false);
-  if (AfterSemi.isInvalid()) {
-    S.Diags.report(First->getLocation(), Diag::CannotPrivatize) << Name << 0;
-    return;
-  }
   S.insertBefore(First->getOuterLocStart(), "struct " + Holder + " { ", "global '" + Name + "'");
-  S.R.InsertTextAfter(AfterSemi, " }; static bamboo::RankLocal<" + Holder + "> " + Instance +
-                                     "; /* bamboo: one per virtual rank */");
-  SourceRange Declaration(First->getOuterLocStart(), AfterSemi);
+  std::string After = " }; " + std::string(First->isInline() ? "inline" : "static") +
+                      " bamboo::RankLocal<" + Holder + "> " + Store + ";";
+  for (const VarDecl *VD : Group) {
+    std::string Var = VD->getNameAsString();
+    After += " " + Linkage + "decltype(" + Holder + "::" + Var + ") &bambooGlobal_" + Var +
+             "() { return " + Store + "->" + Var + "; }";
+  }
+  S.R.InsertTextAfter(AfterSemi, After + " /* bamboo: one per virtual rank */");
   for (const VarDecl *VD : Group)
-    rewriteUses(S, C, VD, Instance + "->" + VD->getNameAsString(), Declaration);
+    C.Holders[VD->getCanonicalDecl()] = SourceRange(First->getOuterLocStart(), AfterSemi);
 }
 
 /// `static T x = init;` in a function: a RankLocal plus a reference named x.
@@ -256,63 +319,78 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
   S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 2;
 }
 
-/// Replaces \p Range with \p Text plus as many newlines as the range held, so
-/// that the lines after it keep their numbers.
-void replaceKeepingLines(RewriteSession &S, SourceRange Range, llvm::StringRef Text) {
-  std::string Original = S.R.getRewrittenText(Range);
-  std::string Replacement = Text.str();
-  Replacement.append(llvm::count(Original, '\n'), '\n');
-  S.R.ReplaceText(Range, Replacement);
-}
-
-/// `struct A { static int count; }; int A::count = 5;`: a holder struct and
-/// an inline RankLocal inside the class; the definition goes.
-void privatizeStaticMember(RewriteSession &S, Candidates &C, const VarDecl *VD) {
+/// `static int count;` in a class: the class declares the holder type and the
+/// accessor (`struct BambooStatic_count; static int &bambooStatic_count();`).
+/// `static inline int count = 0;` defines both in the class.
+void privatizeMemberDeclaration(RewriteSession &S, const VarDecl *VD) {
   std::string Name = VD->getNameAsString();
-  const VarDecl *InClass = VD->getCanonicalDecl();
-  const VarDecl *Def = VD->getDefinition();
-  if (VD->getDeclContext()->isDependentContext() || !Def ||
-      llvm::count_if(VD->redecls(), [](const VarDecl *) { return true; }) > 2) {
-    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 4;
-    return;
-  }
-  std::string Holder = "BambooStatic_" + Name, Instance = "bambooStatic_" + Name;
+  std::string Holder = "BambooStatic_" + Name, Accessor = "bambooStatic_" + Name;
   std::string What = "static data member '" + Name + "'";
-  if (!S.editable(InClass->getLocation(), What) || !S.editable(Def->getLocation(), What))
+  if (!VD->isThisDeclarationADefinition()) {
+    S.insertBefore(VD->getOuterLocStart(), "struct " + Holder + "; ", What);
+    declareAccessor(S, VD, Accessor);
     return;
-
-  // The initializer as it will read (other variables' uses already rewritten).
-  std::string Init;
-  if (Def != InClass && Def->getInit()) {
-    SourceLocation From = Lexer::getLocForEndOfToken(Def->getLocation(), 0, S.SM,
-                                                     S.Ctx.getLangOpts());
-    SourceLocation To = Lexer::getLocForEndOfToken(Def->getSourceRange().getEnd(), 0, S.SM,
-                                                   S.Ctx.getLangOpts());
-    Init = S.R.getRewrittenText(CharSourceRange::getCharRange(From, To));
-    llvm::StringRef Trimmed = llvm::StringRef(Init).ltrim();
-    if (Trimmed.starts_with("(")) // no parentheses in a default member initializer
-      Init = " = " + S.typeText(VD->getType()) + Trimmed.str();
   }
-
   SourceLocation AfterSemi = Lexer::findLocationAfterToken(
-      InClass->getSourceRange().getEnd(), tok::semi, S.SM, S.Ctx.getLangOpts(), false);
-  if (AfterSemi.isInvalid()) {
+      VD->getSourceRange().getEnd(), tok::semi, S.SM, S.Ctx.getLangOpts(), false);
+  if (AfterSemi.isInvalid() || !S.editable(VD->getOuterLocStart(), What)) {
     S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 2;
     return;
   }
-  dropStorageKeywords(S, InClass);
-  S.R.InsertTextBefore(InClass->getOuterLocStart(), "struct " + Holder + " { ");
-  if (!Init.empty())
-    S.R.InsertTextAfterToken(InClass->getSourceRange().getEnd(), Init);
-  S.R.InsertTextAfter(AfterSemi, " }; static inline bamboo::RankLocal<" + Holder + "> " +
-                                     Instance + "; /* bamboo: one per virtual rank */");
-  if (Def != InClass) {
-    SourceLocation DefEnd = Lexer::findLocationAfterToken(
-        Def->getSourceRange().getEnd(), tok::semi, S.SM, S.Ctx.getLangOpts(), false);
-    replaceKeepingLines(S, SourceRange(Def->getOuterLocStart(), DefEnd.getLocWithOffset(-1)),
-                        "/* bamboo: " + Name + " is one per virtual rank, in its class */");
+  dropStorageKeywords(S, VD);
+  S.R.InsertTextBefore(VD->getOuterLocStart(), "struct " + Holder + " { ");
+  S.R.InsertTextAfter(AfterSemi, " }; static decltype(" + Holder + "::" + Name + ") &" +
+                                     Accessor + "() { static bamboo::RankLocal<" + Holder +
+                                     "> Store; return Store->" + Name +
+                                     "; } /* bamboo: one per virtual rank */");
+}
+
+/// `int A::count = 5;` => `struct A::BambooStatic_count { int count = 5; };`
+/// and the accessor's definition; the holder is reached in class scope.
+void privatizeMemberDefinition(RewriteSession &S, const VarDecl *Def) {
+  std::string Name = Def->getNameAsString();
+  std::string What = "static data member '" + Name + "'";
+  NestedNameSpecifierLoc Qualifier = Def->getQualifierLoc();
+  SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+      Def->getSourceRange().getEnd(), tok::semi, S.SM, S.Ctx.getLangOpts(), false);
+  if (!Qualifier || AfterSemi.isInvalid() || !S.editable(Def->getOuterLocStart(), What) ||
+      !S.editable(Qualifier.getBeginLoc(), What)) {
+    S.Diags.report(Def->getLocation(), Diag::CannotPrivatize) << Name << 2;
+    return;
   }
-  rewriteUses(S, C, VD, Instance + "->" + Name);
+  std::string Class = S.sourceText(Qualifier.getSourceRange()); // "A::", "ns::A::"
+  std::string Holder = "BambooStatic_" + Name;
+  // No parentheses in a default member initializer.
+  if (Def->getInitStyle() == VarDecl::CallInit && Def->getInit())
+    if (auto Paren = findToken(S, Def->getLocation(), tok::l_paren, Def->getSourceRange().getEnd()))
+      S.R.InsertTextBefore(Paren->getLocation(), Def->getType()->isRecordType()
+                                                     ? " = " + S.typeText(Def->getType())
+                                                     : " = ");
+  S.R.RemoveText(CharSourceRange::getCharRange(Qualifier.getBeginLoc(), Def->getLocation()));
+  S.R.InsertTextBefore(Def->getOuterLocStart(), "struct " + Class + Holder + " { ");
+  S.R.InsertTextAfter(AfterSemi, " }; auto " + Class + "bambooStatic_" + Name + "() -> decltype(" +
+                                     Holder + "::" + Name + ") & { static bamboo::RankLocal<" +
+                                     Holder + "> Store; return Store->" + Name +
+                                     "; } /* bamboo: one per virtual rank */");
+}
+
+void privatizeStaticMember(RewriteSession &S, Candidates &C, const VarDecl *VD) {
+  std::string Name = VD->getNameAsString();
+  if (VD->getDeclContext()->isDependentContext()) {
+    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 4;
+    return;
+  }
+  if (!hasOneType(S, VD))
+    return;
+  for (const VarDecl *D : VD->redecls()) {
+    if (!S.inUserFile(D->getLocation()))
+      continue;
+    if (D->isOutOfLine())
+      privatizeMemberDefinition(S, D);
+    else
+      privatizeMemberDeclaration(S, D);
+  }
+  rewriteUses(S, C, VD, "bambooStatic_" + Name + "()");
 }
 
 } // namespace
@@ -321,37 +399,33 @@ void privatizeVariables(RewriteSession &S) {
   Candidates C(S);
   C.TraverseDecl(S.Ctx.getTranslationUnitDecl());
 
-  // Globals of other files that the translated code changes or reads would be shared by
-  // every rank of a process: refuse them.
-  llvm::MapVector<SourceLocation, std::vector<const VarDecl *>> Globals;
-  std::vector<const VarDecl *> Members;
-  for (const VarDecl *VD : C.Vars) {
-    if (!S.inMainFile(VD->getLocation())) {
-      for (const DeclRefExpr *Ref : C.Uses.lookup(VD))
-        if (S.inMainFile(Ref->getLocation())) {
-          S.Diags.report(Ref->getLocation(), Diag::GlobalInOtherFile)
-              << VD->getNameAsString() << S.SM.getFilename(S.SM.getFileLoc(VD->getLocation()));
-          break;
-        }
-      continue;
-    }
+  // Definitions of globals grouped by declaration (`int a = 1, b = 2;`).
+  llvm::MapVector<SourceLocation, std::vector<const VarDecl *>> Definitions;
+  for (const VarDecl *VD : C.Declarations) {
     switch (storageOf(VD)) {
     case Storage::Global:
-      Globals[VD->getOuterLocStart()].push_back(VD);
+      if (VD->isThisDeclarationADefinition() == VarDecl::DeclarationOnly)
+        declareAccessor(S, VD, "bambooGlobal_" + VD->getNameAsString());
+      else
+        Definitions[VD->getOuterLocStart()].push_back(VD);
       break;
     case Storage::StaticLocal:
       privatizeStaticLocal(S, VD);
       break;
     case Storage::StaticMember:
-      Members.push_back(VD);
-      break;
+      break; // by canonical declaration, below
     }
   }
-  for (auto &[Loc, Group] : Globals)
+  for (auto &[Loc, Group] : Definitions)
     privatizeGlobal(S, C, Group);
-  // Last: a member's initializer moves into its class with the edits made in it so far.
-  for (const VarDecl *VD : Members)
-    privatizeStaticMember(S, C, VD);
+  // Uses, also of globals that other files define.
+  for (const VarDecl *VD : C.Vars) {
+    if (storageOf(VD) == Storage::Global)
+      rewriteUses(S, C, VD, "bambooGlobal_" + VD->getNameAsString() + "()",
+                  C.Holders.lookup(VD));
+    else if (storageOf(VD) == Storage::StaticMember)
+      privatizeStaticMember(S, C, VD);
+  }
 }
 
 } // namespace bamboo::codegen

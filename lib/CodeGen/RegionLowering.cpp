@@ -28,21 +28,22 @@ namespace {
 /// The range of a `#pragma` line: from its '#' to the end of the line (a
 /// backslash-newline continues it), without the newline.
 CharSourceRange pragmaLine(RewriteSession &S, SourceLocation Hash) {
-  llvm::StringRef Buffer = S.SM.getBufferData(S.Main);
+  FileID File = S.SM.getFileID(Hash);
+  llvm::StringRef Buffer = S.SM.getBufferData(File);
   unsigned Begin = S.SM.getFileOffset(Hash), End = Begin;
   while (End < Buffer.size() && Buffer[End] != '\n') {
     if (Buffer[End] == '\\' && End + 1 < Buffer.size() && Buffer[End + 1] == '\n')
       ++End; // the line goes on
     ++End;
   }
-  SourceLocation Start = S.SM.getLocForStartOfFile(S.Main);
+  SourceLocation Start = S.SM.getLocForStartOfFile(File);
   return CharSourceRange::getCharRange(Start.getLocWithOffset(Begin),
                                        Start.getLocWithOffset(End));
 }
 
 void replacePragma(RewriteSession &S, const PragmaRecord &P, llvm::StringRef Comment) {
-  if (!S.inMainFile(P.HashLoc))
-    return;
+  if (P.HashLoc.isMacroID() || !S.inUserFile(P.HashLoc))
+    return; // _Pragma in a macro: nothing to turn into a comment
   S.R.ReplaceText(pragmaLine(S, P.HashLoc), Comment);
 }
 
@@ -51,7 +52,7 @@ void replacePragma(RewriteSession &S, const PragmaRecord &P, llvm::StringRef Com
 void lowerRegions(RewriteSession &S) {
   for (const auto &FM : S.Model.functions()) {
     for (const Region &Rg : FM->Regions) {
-      if (!Rg.S || !Rg.Pragma || !S.inMainFile(Rg.Pragma->HashLoc))
+      if (!Rg.S || !Rg.Pragma || !S.inUserFile(Rg.Pragma->HashLoc))
         continue;
       std::string Priority =
           Rg.Priority ? "(" + std::to_string(*Rg.Priority) + ")" : "";

@@ -6,6 +6,8 @@
 
 #include "RewriteSession.h"
 
+#include "bamboo/Frontend/Inclusions.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/PrettyPrinter.h"
@@ -23,8 +25,15 @@ RewriteSession::RewriteSession(TranslationUnitModel &Model, DiagTable &Diags,
       Diags(Diags), Options(Options), R(SM, Ctx.getLangOpts()),
       Main(SM.getMainFileID()) {}
 
-bool RewriteSession::inMainFile(SourceLocation Loc) const {
-  return Loc.isValid() && SM.getFileID(SM.getFileLoc(Loc)) == Main;
+bool RewriteSession::isUserFile(FileID FID) const {
+  auto [It, Inserted] = UserFiles.try_emplace(FID, false);
+  if (Inserted)
+    It->second = bamboo::isUserFile(SM, FID);
+  return It->second;
+}
+
+bool RewriteSession::inUserFile(SourceLocation Loc) const {
+  return Loc.isValid() && isUserFile(SM.getFileID(SM.getFileLoc(Loc)));
 }
 
 bool RewriteSession::isTask(const FunctionDecl *FD) const {
@@ -47,8 +56,8 @@ std::optional<SourceLocation> RewriteSession::editable(SourceLocation Loc,
       return std::nullopt;
     }
   }
-  if (SM.getFileID(At) != Main) {
-    Diags.report(SM.getExpansionLoc(Loc), Diag::NotInMainFile)
+  if (!isUserFile(SM.getFileID(At))) {
+    Diags.report(SM.getExpansionLoc(Loc), Diag::NotInUserFile)
         << What << SM.getFilename(At);
     return std::nullopt;
   }
@@ -216,17 +225,56 @@ bool needsParensForAwait(const Expr *E, ASTContext &Ctx) {
   }
 }
 
-std::optional<std::string> RewriteSession::result() {
+std::optional<std::vector<TranslatedFile>> RewriteSession::result() {
   if (Ctx.getDiagnostics().hasErrorOccurred())
     return std::nullopt;
-  std::string Out = Prologue;
-  if (const RewriteBuffer *Buffer = R.getRewriteBufferFor(Main))
-    Out.append(Buffer->begin(), Buffer->end());
-  else
-    Out += SM.getBufferData(Main).str();
-  if (!Out.empty() && Out.back() != '\n')
-    Out += '\n';
-  Out += Epilogue;
+  // The main file first, then each user file in the order it was entered.
+  std::vector<FileID> Files = {Main};
+  if (const Inclusions *Includes = Model.inclusions())
+    for (FileID FID : Includes->files())
+      if (FID != Main && isUserFile(FID))
+        Files.push_back(FID);
+
+  std::vector<TranslatedFile> Out;
+  llvm::StringMap<std::pair<size_t, FileID>> ByPath; // a header included twice
+  for (FileID FID : Files) {
+    TranslatedFile F;
+    F.Path = absolutePath(SM, FID);
+    F.IsSource = FID == Main;
+    const RewriteBuffer *Buffer = R.getRewriteBufferFor(FID);
+    F.Rewritten = Buffer != nullptr;
+    std::string Body = Buffer ? std::string(Buffer->begin(), Buffer->end())
+                              : SM.getBufferData(FID).str();
+    if (!Body.empty() && Body.back() != '\n')
+      Body += '\n';
+    if (F.IsSource) {
+      F.Text = Prologue + Body + Epilogue;
+    } else {
+      if (Options.LineDirectives)
+        F.Text = "#line 1 \"" + SM.getFileEntryRefForID(FID)->getName().str() + "\"\n";
+      F.Text += Body;
+    }
+    auto [It, New] = ByPath.try_emplace(F.Path, Out.size(), FID);
+    if (New) {
+      Out.push_back(std::move(F));
+      continue;
+    }
+    // An inclusion skipped by its guard has no edits: only edited inclusions
+    // must agree.
+    TranslatedFile &First = Out[It->second.first];
+    if (!F.Rewritten)
+      continue;
+    if (!First.Rewritten) {
+      First = std::move(F);
+      It->second.second = FID;
+    } else if (First.Text != F.Text) {
+      Diags.report(SM.getIncludeLoc(FID), Diag::HeaderTranslatedTwice)
+          << llvm::sys::path::filename(F.Path);
+      Diags.report(SM.getIncludeLoc(It->second.second), Diag::NoteIncludedHere);
+    }
+  }
+  if (Ctx.getDiagnostics().hasErrorOccurred())
+    return std::nullopt;
   return Out;
 }
 

@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,17 +36,21 @@ public:
   clang::Rewriter R;
   clang::FileID Main;
 
-  /// Text to put before and after the rewritten file.
+  /// Text to put before and after the rewritten main file.
   std::string Prologue, Epilogue;
 
-  bool inMainFile(clang::SourceLocation Loc) const;
+  /// Whether \p FID is a file of the user's, which the translation rewrites
+  /// (bamboo/Frontend/Inclusions.h).
+  bool isUserFile(clang::FileID FID) const;
+  /// Whether \p Loc (or where its macro is expanded) is in a user file.
+  bool inUserFile(clang::SourceLocation Loc) const;
   /// Whether \p FD becomes a task (a coroutine).
   bool isTask(const clang::FunctionDecl *FD) const;
 
-  /// The main-file location where the token at \p Loc is written: \p Loc
+  /// The user-file location where the token at \p Loc is written: \p Loc
   /// itself, or the spelling of a macro argument. Reports that \p What cannot
   /// be translated (and returns nothing) when it is written in a macro body or
-  /// in another file.
+  /// in a system header.
   std::optional<clang::SourceLocation> editable(clang::SourceLocation Loc,
                                                 llvm::StringRef What);
 
@@ -59,7 +64,7 @@ public:
   bool replaceRange(clang::SourceRange Range, llvm::StringRef Text,
                     llvm::StringRef What);
 
-  /// The text of a token range of the main file as written.
+  /// The text of a token range as written.
   std::string sourceText(clang::SourceRange Range) const;
   /// The (character) location just past the `;` that ends \p S, or past S.
   clang::SourceLocation endOfStatement(const clang::Stmt *S) const;
@@ -78,10 +83,12 @@ public:
   void await(const clang::Expr *Call, llvm::StringRef What);
   void flushAwaits();
 
-  /// The translated file, or nothing if errors were reported.
-  std::optional<std::string> result();
+  /// The translated main file and every user file it includes, or nothing
+  /// if errors were reported.
+  std::optional<std::vector<TranslatedFile>> result();
 
 private:
+  mutable llvm::DenseMap<clang::FileID, bool> UserFiles;
   struct AwaitSite {
     clang::SourceLocation Begin, End; ///< editable, token range
     unsigned BeginOffset, EndOffset;

@@ -18,6 +18,8 @@
 #include "clang/AST/TypeLoc.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -98,8 +100,9 @@ void lowerSignature(RewriteSession &S, const FunctionDecl *FD,
   }
 
   for (const FunctionDecl *D : FD->redecls()) {
-    if (!S.inMainFile(D->getLocation())) {
-      S.Diags.report(FD->getLocation(), Diag::TaskDeclaredElsewhere)
+    if (!S.inUserFile(D->getLocation())) {
+      const FunctionDecl *Def = FD->getDefinition();
+      S.Diags.report((Def ? Def : FD)->getLocation(), Diag::TaskDeclaredElsewhere)
           << Name << S.SM.getFilename(S.SM.getFileLoc(D->getLocation()));
       S.Diags.report(D->getLocation(), Diag::NoteDeclaredHere);
       continue;
@@ -124,21 +127,42 @@ void lowerReturns(RewriteSession &S, const FunctionDecl *FD) {
     S.replaceToken(R->getReturnLoc(), "co_return", "this return");
 }
 
-/// Calls of a template that depend on its parameters name no function until the template
-/// is instantiated. Each instantiation's calls keep the locations of the template's, so a
-/// call in a template reaches a task if a call at its location does in an instantiation.
-class InstantiatedTaskCalls : public RecursiveASTVisitor<InstantiatedTaskCalls> {
+/// Every function of the user's files that becomes a task, each once (by
+/// its first declaration), lambdas aside: all its declarations are rewritten,
+/// also those of a function defined in another file.
+class TaskDeclarations : public RecursiveASTVisitor<TaskDeclarations> {
 public:
-  explicit InstantiatedTaskCalls(RewriteSession &S) : S(S) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitCallExpr(CallExpr *Call) {
-    if (S.isTask(Call->getDirectCallee()))
-      Locations.insert(Call->getBeginLoc().getRawEncoding());
+  explicit TaskDeclarations(RewriteSession &S) : S(S) {}
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->isImplicit() || !S.inUserFile(FD->getLocation()))
+      return true;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda())
+      return true;
+    if (S.isTask(FD))
+      Found.insert(FD->getFirstDecl());
     return true;
   }
   RewriteSession &S;
-  llvm::DenseSet<SourceLocation::UIntTy> Locations;
+  llvm::SetVector<const FunctionDecl *> Found;
 };
+
+/// Calls of a template that depend on its parameters name no function until the template
+/// is instantiated. Each instantiation's calls keep the locations of the template's and
+/// fold into the template's node of the call graph, also those of other files of the
+/// program: a call in a template reaches a task if a call at its location does in some
+/// instantiation, in any file. (Every file then writes the template alike.)
+llvm::StringSet<> awaitedLocations(RewriteSession &S, const FunctionDecl *Template) {
+  llvm::StringSet<> Out;
+  const CallGraph &G = S.Model.callGraph();
+  const CallGraph::Node *N = G.lookup(Template);
+  if (!N)
+    return Out;
+  for (const CallGraph::Call &C : N->Calls)
+    for (const CallGraph::Node *T : G.targets(C))
+      if (S.Model.reach().isTask(T))
+        Out.insert(C.Location);
+  return Out;
+}
 
 /// The dependent calls of a template as written.
 class DependentCalls : public RecursiveASTVisitor<DependentCalls> {
@@ -222,23 +246,19 @@ bool checkCanAwait(const Expr *E, RewriteSession &S) {
 void lowerTaskFunctions(RewriteSession &S) {
   LambdaCollector Lambdas;
   Lambdas.TraverseDecl(S.Ctx.getTranslationUnitDecl());
-  InstantiatedTaskCalls Instantiated(S);
-  Instantiated.TraverseDecl(S.Ctx.getTranslationUnitDecl());
+  TaskDeclarations Declarations(S);
+  Declarations.TraverseDecl(S.Ctx.getTranslationUnitDecl());
+  for (const FunctionDecl *FD : Declarations.Found)
+    lowerSignature(S, FD, nullptr);
 
   for (const auto &FM : S.Model.functions()) {
     const FunctionDecl *FD = FM->Decl;
-    if (!S.inMainFile(FD->getLocation())) {
-      // Defined in a header: its callers here would await a function that does not wait.
-      if (S.isTask(FD))
-        S.Diags.report(FD->getLocation(), Diag::TaskDeclaredElsewhere)
-            << functionName(FD) << S.SM.getFilename(S.SM.getFileLoc(FD->getLocation()));
+    if (!S.inUserFile(FD->getLocation()))
       continue;
-    }
     if (S.isTask(FD)) {
-      const LambdaExpr *Lambda = nullptr;
       if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-        Lambda = Lambdas.ByOperator.lookup(MD);
-      lowerSignature(S, FD, Lambda);
+        if (const LambdaExpr *Lambda = Lambdas.ByOperator.lookup(MD))
+          lowerSignature(S, FD, Lambda);
       lowerReturns(S, FD);
     }
     checkDefaultArguments(S, FD);
@@ -251,8 +271,9 @@ void lowerTaskFunctions(RewriteSession &S) {
     if (FD->isTemplated() && FD->hasBody()) {
       DependentCalls Dependent;
       Dependent.TraverseStmt(FD->getBody());
+      llvm::StringSet<> Awaited = awaitedLocations(S, FD);
       for (const CallExpr *Call : Dependent.Calls)
-        if (Instantiated.Locations.contains(Call->getBeginLoc().getRawEncoding()) &&
+        if (Awaited.contains(CallGraph::locationKey(Call->getBeginLoc(), S.SM)) &&
             !isUnevaluated(Call, S) && checkCanAwait(Call, S))
           S.await(Call, "this call");
     }

@@ -43,18 +43,23 @@ std::vector<const FunctionDecl *> TranslationUnitModel::tasks() const {
 }
 
 std::unique_ptr<TranslationUnitModel>
-analyzeTranslationUnit(ASTContext &Ctx, PragmaTable &Pragmas,
-                       DiagTable &Diags) {
+analyzeTranslationUnit(ASTContext &Ctx, PragmaTable &Pragmas, DiagTable &Diags,
+                       const AnalysisInputs &Inputs) {
   auto TU = std::make_unique<TranslationUnitModel>();
   TU->Ctx = &Ctx;
   TU->Pragmas = &Pragmas;
+  TU->Includes = Inputs.Includes;
 
   Pragmas.bind(Ctx, Diags);
 
-  TU->Graph = CallGraph::build(Ctx);
+  TU->FileGraph = CallGraph::build(Ctx);
   for (const PragmaRecord &P : Pragmas.pragmas())
     if (P.isBound() && P.Kind == PragmaKind::Olap)
-      TU->Graph.node(CallGraph::keyFor(P.Function)).ContainsRegion = true;
+      TU->FileGraph.node(CallGraph::keyFor(P.Function)).ContainsRegion = true;
+  TU->FileGraph.reindex();
+  TU->Graph.merge(TU->FileGraph);
+  if (Inputs.ProgramFacts)
+    TU->Graph.merge(*Inputs.ProgramFacts);
   TU->Reach = ReachSets::compute(TU->Graph);
 
   for (const FunctionDecl *FD : userFunctions(Ctx)) {

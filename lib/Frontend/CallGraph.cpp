@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bamboo/Frontend/CallGraph.h"
+#include "bamboo/Frontend/Inclusions.h"
 #include "bamboo/Frontend/MPIModel.h"
 #include "bamboo/Frontend/SourceText.h"
 
@@ -82,11 +83,28 @@ std::string typeKeyOf(const FunctionDecl *FD) {
 
 } // namespace
 
+std::string CallGraph::locationKey(SourceLocation Loc,
+                                   const SourceManager &SM) {
+  if (Loc.isInvalid())
+    return "<unknown>";
+  SourceLocation At = SM.getExpansionLoc(Loc);
+  return absolutePath(SM, SM.getFileID(At)) + ":" +
+         std::to_string(SM.getExpansionLineNumber(At)) + ":" +
+         std::to_string(SM.getExpansionColumnNumber(At));
+}
+
 std::string CallGraph::keyFor(const FunctionDecl *FD) {
   FD = nodeDecl(FD);
   llvm::SmallString<128> USR;
-  if (!index::generateUSRForDecl(FD, USR))
+  if (!index::generateUSRForDecl(FD, USR)) {
+    if (!FD->isExternallyVisible()) {
+      const SourceManager &SM = FD->getASTContext().getSourceManager();
+      if (OptionalFileEntryRef Main =
+              SM.getFileEntryRefForID(SM.getMainFileID()))
+        USR += ("@tu@" + Main->getName()).str();
+    }
     return std::string(USR);
+  }
   // No USR (should not happen for functions): name and place still identify
   // it within the program.
   return "bamboo@" + functionName(FD) + "@" +
@@ -133,7 +151,7 @@ public:
     CallGraph::Node &N = nodeFor(FD);
     N.Defined = true;
     const FunctionDecl *Source = nodeDecl(FD);
-    N.Location = locationString(Source->getLocation(), SM);
+    N.Location = CallGraph::locationKey(Source->getLocation(), SM);
     Current = &N;
     Seen.clear();
     for (const CallGraph::Call &C : N.Calls)
@@ -181,7 +199,7 @@ private:
       const FunctionDecl *Source = nodeDecl(FD);
       N.Decl = Source;
       N.Name = functionName(Source);
-      N.Location = locationString(Source->getLocation(), SM);
+      N.Location = CallGraph::locationKey(Source->getLocation(), SM);
       N.InSystemHeader =
           SM.isInSystemHeader(SM.getExpansionLoc(Source->getLocation()));
       if (Source->isMain())
@@ -209,7 +227,7 @@ private:
     if (Callee)
       C.Callee = nodeFor(Callee).Key;
     C.TypeKey = std::move(TypeKey);
-    C.Location = locationString(Loc, SM);
+    C.Location = CallGraph::locationKey(Loc, SM);
     C.Site = Site;
     // A template's pattern and its instantiations make the same calls.
     if (Seen.insert(callId(C)).second)
@@ -238,7 +256,7 @@ private:
       CallGraph::MPIUse U;
       U.Name = std::string(M.Name);
       U.Info = M.Info;
-      U.Location = locationString(CE->getBeginLoc(), SM);
+      U.Location = CallGraph::locationKey(CE->getBeginLoc(), SM);
       U.Call = CE;
       for (const CallGraph::MPIUse &Old : Current->MPICalls)
         if (Old.Location == U.Location && Old.Name == U.Name)
@@ -364,12 +382,16 @@ void CallGraph::merge(const CallGraph &Other) {
   for (const auto &Theirs : Other.Nodes) {
     Node &Ours = node(Theirs->Key);
     if (!Ours.Defined && Theirs->Defined) {
-      // Their definition describes the function; keep any calls we know.
+      // Their definition describes the function; keep any calls we know, and
+      // our declaration.
       std::vector<MPIUse> MPICalls = std::move(Ours.MPICalls);
       std::vector<Call> Calls = std::move(Ours.Calls);
       std::vector<std::string> AddressTypes = std::move(Ours.AddressTypes);
       bool AddressTaken = Ours.AddressTaken, Region = Ours.ContainsRegion;
+      const clang::FunctionDecl *Decl = Ours.Decl;
       Ours = *Theirs;
+      if (!Ours.Decl)
+        Ours.Decl = Decl;
       Ours.AddressTaken |= AddressTaken;
       Ours.ContainsRegion |= Region;
       for (std::string &Type : AddressTypes)
@@ -401,6 +423,16 @@ void CallGraph::merge(const CallGraph &Other) {
         Ours.Calls.push_back(C);
   }
   reindex();
+}
+
+void CallGraph::forgetAST() {
+  for (const auto &N : Nodes) {
+    N->Decl = nullptr;
+    for (MPIUse &U : N->MPICalls)
+      U.Call = nullptr;
+    for (Call &C : N->Calls)
+      C.Site = nullptr;
+  }
 }
 
 void CallGraph::reindex() {

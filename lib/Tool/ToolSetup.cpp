@@ -10,6 +10,7 @@
 #include "bamboo/Frontend/Analysis.h"
 #include "bamboo/Frontend/Diagnostics.h"
 #include "bamboo/Frontend/Explain.h"
+#include "bamboo/Frontend/Inclusions.h"
 #include "bamboo/Frontend/PragmaTable.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -123,6 +124,7 @@ std::vector<std::string> bambooCompilerFlags(const std::string &ResourceDir) {
 
 struct BambooAction::State {
   PragmaTable Pragmas;
+  Inclusions Includes;
   std::unique_ptr<DiagTable> Diags;
   std::unique_ptr<BambooPragmaHandler> Handler;
   Preprocessor *PP = nullptr;
@@ -132,9 +134,11 @@ namespace {
 
 class AnalysisConsumer : public ASTConsumer {
 public:
-  AnalysisConsumer(PragmaTable &Pragmas, DiagTable &Diags,
-                   const ToolOptions &Options, const AnalysisCallback &Callback)
-      : Pragmas(Pragmas), Diags(Diags), Options(Options), Callback(Callback) {}
+  AnalysisConsumer(PragmaTable &Pragmas, const Inclusions &Includes,
+                   DiagTable &Diags, const ToolOptions &Options,
+                   const AnalysisCallback &Callback)
+      : Pragmas(Pragmas), Includes(Includes), Diags(Diags), Options(Options),
+        Callback(Callback) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // After clang's own errors the AST may be incomplete: report those
@@ -144,8 +148,11 @@ public:
       return;
     if (Ctx.getDiagnostics().hasFatalErrorOccurred())
       return;
+    AnalysisInputs Inputs;
+    Inputs.Includes = &Includes;
+    Inputs.ProgramFacts = Options.ProgramFacts;
     std::unique_ptr<TranslationUnitModel> TU =
-        analyzeTranslationUnit(Ctx, Pragmas, Diags);
+        analyzeTranslationUnit(Ctx, Pragmas, Diags, Inputs);
     if (Options.Explain)
       explain(*TU, Options.ExplainOut ? *Options.ExplainOut : llvm::outs());
     if (Callback)
@@ -154,6 +161,7 @@ public:
 
 private:
   PragmaTable &Pragmas;
+  const Inclusions &Includes;
   DiagTable &Diags;
   const ToolOptions &Options;
   const AnalysisCallback &Callback;
@@ -188,8 +196,9 @@ BambooAction::CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) {
   S->PP = &CI.getPreprocessor();
   // The preprocessor borrows the handler until EndSourceFileAction.
   S->PP->AddPragmaHandler(S->Handler.get());
-  return std::make_unique<AnalysisConsumer>(S->Pragmas, *S->Diags, Options,
-                                            Callback);
+  S->PP->addPPCallbacks(S->Includes.recorder(CI.getSourceManager()));
+  return std::make_unique<AnalysisConsumer>(S->Pragmas, S->Includes, *S->Diags,
+                                            Options, Callback);
 }
 
 void BambooAction::EndSourceFileAction() {

@@ -5,21 +5,23 @@
 //
 // A clang tool: translates annotated MPI C++ into C++20 for the Bamboo
 // runtime (docs/codegen.md), or with --explain prints what the front end
-// found. One input goes to -o or standard output; several go to
-// --output-dir, each under its own file name.
+// found. The files given are one program, analysed together
+// (docs/multifile.md). One input goes to -o or standard output; with
+// --output-dir every translated file, user headers included, goes to a
+// mirrored tree.
 //
 //===----------------------------------------------------------------------===//
 
-#include "bamboo/CodeGen/Translate.h"
-#include "bamboo/Frontend/Analysis.h"
-#include "bamboo/Frontend/Diagnostics.h"
+#include "bamboo/Driver/ProgramTranslation.h"
 #include "bamboo/Tool/ToolSetup.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -42,6 +44,25 @@ static cl::opt<std::string> OutputDir(
     "output-dir",
     cl::desc("Write the translation of each input to <dir>/<its file name>"),
     cl::value_desc("dir"), cl::cat(BambooCategory));
+static cl::opt<std::string>
+    Root("root",
+         cl::desc("The root of the mirrored output tree (default: the deepest "
+                  "directory that holds every file written)"),
+         cl::value_desc("dir"), cl::cat(BambooCategory));
+static cl::opt<std::string>
+    DepFile("depfile",
+            cl::desc("Write the user files the translation read, as a "
+                     "Makefile rule for the first output"),
+            cl::value_desc("file"), cl::cat(BambooCategory));
+static cl::opt<std::string> SummaryOut(
+    "summary-out",
+    cl::desc("Write what each input tells the rest of the program (JSON)"),
+    cl::value_desc("file"), cl::cat(BambooCategory));
+static cl::list<std::string>
+    Facts("facts",
+          cl::desc("Summaries of the program's other files (from "
+                   "--summary-out), to translate with"),
+          cl::value_desc("file"), cl::cat(BambooCategory));
 static cl::opt<bool> LineDirectives(
     "line-directives",
     cl::desc("Emit #line so that compiler messages and debuggers name the "
@@ -56,19 +77,16 @@ static cl::extrahelp
 
 namespace {
 
-/// Where the translation of \p Input goes: a path, or "-" for stdout.
-std::string outputPathFor(StringRef Input) {
-  if (!Output.empty())
-    return Output;
-  if (!OutputDir.empty()) {
-    SmallString<256> Path(OutputDir);
-    sys::path::append(Path, sys::path::filename(Input));
-    return std::string(Path);
-  }
-  return "-";
-}
-
-bool writeFile(StringRef Path, StringRef Text) {
+/// Writes \p Text to \p Path, making its directory inside a mirrored tree
+/// (as a compiler, -o does not make directories).
+bool writeFile(StringRef Path, StringRef Text, bool MakeDirectory = false) {
+  if (StringRef Dir = sys::path::parent_path(Path);
+      MakeDirectory && !Dir.empty())
+    if (std::error_code EC = sys::fs::create_directories(Dir)) {
+      WithColor::error(errs(), "bamboo")
+          << "cannot create '" << Dir << "': " << EC.message() << "\n";
+      return false;
+    }
   std::error_code EC;
   raw_fd_ostream Out(Path, EC, sys::fs::OF_TextWithCRLF);
   if (EC) {
@@ -78,6 +96,19 @@ bool writeFile(StringRef Path, StringRef Text) {
   }
   Out << Text;
   return true;
+}
+
+/// A path in a Makefile rule.
+std::string makeEscaped(StringRef Path) {
+  std::string Out;
+  for (char C : Path) {
+    if (C == ' ' || C == '#')
+      Out += '\\';
+    if (C == '$')
+      Out += '$';
+    Out += C;
+  }
+  return Out;
 }
 
 } // namespace
@@ -118,31 +149,87 @@ int main(int argc, const char **argv) {
       return 1;
     }
 
-  bool WriteFailed = false;
-  bamboo::tool::AnalysisCallback Translate;
-  if (!Explain)
-    Translate = [&](bamboo::TranslationUnitModel &Model) {
-      bamboo::DiagTable Diags(Model.context().getDiagnostics());
-      bamboo::TranslateOptions TranslateOpts;
-      TranslateOpts.LineDirectives = LineDirectives;
-      std::optional<std::string> Text =
-          bamboo::translateMainFile(Model, Diags, TranslateOpts);
-      if (!Text)
-        return; // the errors are reported; the tool exits non-zero
-      const auto &SM = Model.context().getSourceManager();
-      StringRef Input = SM.getFileEntryRefForID(SM.getMainFileID())->getName();
-      std::string Path = outputPathFor(Input);
-      if (Path == "-")
-        outs() << *Text;
-      else if (!writeFile(Path, *Text))
-        WriteFailed = true;
-    };
+  std::vector<bamboo::FileSummary> FactSummaries;
+  for (const std::string &File : Facts) {
+    auto Text = ExitOnErr(errorOrToExpected(MemoryBuffer::getFile(File)));
+    auto Read = bamboo::readSummaries(Text->getBuffer());
+    if (!Read) {
+      WithColor::error(errs(), "bamboo")
+          << "'" << File << "': " << toString(Read.takeError()) << "\n";
+      return 1;
+    }
+    for (bamboo::FileSummary &S : *Read)
+      FactSummaries.push_back(std::move(S));
+  }
 
-  clang::tooling::ClangTool Tool(Options.getCompilations(), Inputs);
-  Tool.appendArgumentsAdjuster(bamboo::tool::getBambooAdjuster(ResourceDir));
-  bamboo::tool::ToolOptions ToolOpts;
-  ToolOpts.Explain = Explain;
-  int Status =
-      Tool.run(bamboo::tool::newBambooActionFactory(ToolOpts, Translate).get());
-  return Status != 0 || WriteFailed ? 1 : 0;
+  bamboo::driver::ProgramOptions Opts;
+  Opts.Explain = Explain;
+  Opts.ResourceDir = ResourceDir;
+  Opts.Facts = std::move(FactSummaries);
+  Opts.Translate.LineDirectives = LineDirectives;
+  Opts.Translate.Mirror = !OutputDir.empty();
+  if (!Root.empty()) {
+    SmallString<256> Dir(Root);
+    sys::fs::make_absolute(Dir);
+    sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+    Opts.Translate.Root = std::string(Dir);
+  }
+  std::vector<std::string> Sources(Inputs.begin(), Inputs.end());
+  bamboo::driver::ProgramTranslation Program = bamboo::driver::translateProgram(
+      Options.getCompilations(), Sources, Opts);
+  if (!Program.Ok) {
+    // Clang has named the file; with several, say that none was written.
+    if (!Explain && Sources.size() > 1)
+      WithColor::error(errs(), "bamboo")
+          << "cannot translate '" << Program.Failed << "'; none of the "
+          << Sources.size() << " files was written\n";
+    return 1;
+  }
+  if (Explain)
+    return 0;
+
+  // Where each file goes; headers only into a mirrored tree.
+  std::vector<std::pair<std::string, const bamboo::TranslatedFile *>> Writes;
+  for (const bamboo::TranslatedFile &F : Program.Files) {
+    if (!OutputDir.empty()) {
+      SmallString<256> Path(OutputDir);
+      sys::path::append(Path, bamboo::mirroredPath(Program.Root, F.Path));
+      Writes.push_back({std::string(Path), &F});
+    } else if (F.IsSource) {
+      Writes.push_back({Output.empty() ? "-" : std::string(Output), &F});
+    } else if (F.Rewritten) {
+      WithColor::error(errs(), "bamboo")
+          << "'" << F.Path << "' (included by '"
+          << Program.IncludedBy.lookup(F.Path)
+          << "') must be translated too; give --output-dir to write the "
+             "translated headers with the sources\n";
+      return 1;
+    }
+  }
+  for (const auto &[Path, F] : Writes) {
+    if (Path == "-")
+      outs() << F->Text;
+    else if (!writeFile(Path, F->Text, /*MakeDirectory=*/!OutputDir.empty()))
+      return 1;
+  }
+
+  if (!DepFile.empty()) {
+    std::string Rule =
+        makeEscaped(Writes.empty() ? "-" : Writes.front().first) + ":";
+    llvm::StringSet<> Seen;
+    for (const bamboo::FileSummary &S : Program.Summaries)
+      for (const auto &[Path, Hash] : S.Inputs)
+        if (Seen.insert(Path).second)
+          Rule += " \\\n  " + makeEscaped(Path);
+    if (!writeFile(DepFile, Rule + "\n"))
+      return 1;
+  }
+  if (!SummaryOut.empty()) {
+    std::vector<const bamboo::FileSummary *> All;
+    for (const bamboo::FileSummary &S : Program.Summaries)
+      All.push_back(&S);
+    if (!writeFile(SummaryOut, bamboo::writeSummaries(All)))
+      return 1;
+  }
+  return 0;
 }

@@ -24,7 +24,18 @@ class FunctionDecl;
 namespace bamboo {
 
 class DiagTable;
+class Inclusions;
 class PragmaTable;
+
+/// What an analysis may be given besides the AST and its pragmas.
+struct AnalysisInputs {
+  /// The files and #include directives of the translation unit (code
+  /// generation rewrites headers with them).
+  const Inclusions *Includes = nullptr;
+  /// The merged graphs of the program's files (this one's may be among
+  /// them): with this file's own graph they decide who reaches what.
+  const CallGraph *ProgramFacts = nullptr;
+};
 
 /// Everything the front end knows about one translation unit. Holds
 /// pointers into the AST and the pragma table: valid while both live.
@@ -32,7 +43,13 @@ class TranslationUnitModel {
 public:
   clang::ASTContext &context() const { return *Ctx; }
   const PragmaTable &pragmas() const { return *Pragmas; }
+  /// The files read and the #include directives; null if not recorded.
+  const Inclusions *inclusions() const { return Includes; }
+  /// The graph the analysis used: this file's, merged with the program's
+  /// facts when it was given some.
   const CallGraph &callGraph() const { return Graph; }
+  /// This file's own graph, as other files learn it from its summary.
+  const CallGraph &fileGraph() const { return FileGraph; }
   const ReachSets &reach() const { return Reach; }
 
   /// Every function with a body in user code, in source order.
@@ -54,10 +71,13 @@ public:
 
 private:
   friend std::unique_ptr<TranslationUnitModel>
-  analyzeTranslationUnit(clang::ASTContext &, PragmaTable &, DiagTable &);
+  analyzeTranslationUnit(clang::ASTContext &, PragmaTable &, DiagTable &,
+                         const AnalysisInputs &);
 
   clang::ASTContext *Ctx = nullptr;
   const PragmaTable *Pragmas = nullptr;
+  const Inclusions *Includes = nullptr;
+  CallGraph FileGraph;
   CallGraph Graph;
   ReachSets Reach;
   std::vector<std::unique_ptr<FunctionModel>> Functions;
@@ -68,7 +88,7 @@ private:
 /// every problem through \p Diags.
 std::unique_ptr<TranslationUnitModel>
 analyzeTranslationUnit(clang::ASTContext &Ctx, PragmaTable &Pragmas,
-                       DiagTable &Diags);
+                       DiagTable &Diags, const AnalysisInputs &Inputs = {});
 
 } // namespace bamboo
 

@@ -23,6 +23,8 @@
 
 namespace clang {
 class ASTContext;
+class SourceLocation;
+class SourceManager;
 class CallExpr;
 class Expr;
 class FunctionDecl;
@@ -49,23 +51,24 @@ public:
   struct MPIUse {
     std::string Name;                      ///< "MPI_Recv" as written
     const MPIFunctionInfo *Info = nullptr; ///< null: unknown MPI function
-    std::string Location;                  ///< "file:line:col"
+    std::string Location;                  ///< locationKey()
     const clang::CallExpr *Call = nullptr; ///< valid while its AST lives
   };
 
   /// A call of a user or library function.
   struct Call {
     CallKind Kind = CallKind::Direct;
-    std::string Callee;  ///< node key; empty for Indirect
-    std::string TypeKey; ///< Indirect: the function type called through
-    std::string Location;
+    std::string Callee;   ///< node key; empty for Indirect
+    std::string TypeKey;  ///< Indirect: the function type called through
+    std::string Location; ///< locationKey()
     const clang::Expr *Site = nullptr; ///< valid while its AST lives
   };
 
   struct Node {
-    std::string Key;      ///< USR of the function (of its template pattern)
-    std::string Name;     ///< "exchange", "Grid::step", "lambda at f.cpp:3:5"
-    std::string Location; ///< of its definition (else its declaration)
+    std::string Key;  ///< USR of the function (of its template pattern)
+    std::string Name; ///< "exchange", "Grid::step", "lambda at f.cpp:3:5"
+    std::string
+        Location; ///< of its definition (else its declaration): locationKey()
     /// The source-level declaration (the pattern of an instantiation); valid
     /// while its AST lives, null for nodes merged from elsewhere without it.
     const clang::FunctionDecl *Decl = nullptr;
@@ -82,12 +85,25 @@ public:
     std::vector<Call> Calls;
   };
 
+  CallGraph() = default;
+  CallGraph(CallGraph &&) noexcept = default;
+  CallGraph &operator=(CallGraph &&) noexcept = default;
+
   /// Builds the graph of every function with a body in \p Ctx, including
   /// template instantiations (folded into their pattern's node), lambdas and
   /// library code.
   static CallGraph build(clang::ASTContext &Ctx);
 
-  /// The key of \p FD: the USR of its template pattern, if any.
+  /// Where \p Loc is, the same way in every file of the program (the
+  /// absolute path of the file where its macro is expanded, line, column):
+  /// the Location of nodes, calls and MPI uses.
+  static std::string locationKey(clang::SourceLocation Loc,
+                                 const clang::SourceManager &SM);
+
+  /// The key of \p FD: the USR of its template pattern, if any. A function
+  /// that other files cannot name (internal linkage, a lambda) is keyed with
+  /// the main file's path as well: the `static void helper()` of two files,
+  /// or of one header included by two files, are different functions.
   static std::string keyFor(const clang::FunctionDecl *FD);
 
   /// The node with key \p Key, created empty if missing.
@@ -99,8 +115,13 @@ public:
   llvm::ArrayRef<std::unique_ptr<Node>> nodes() const { return Nodes; }
 
   /// Adds the nodes and edges of \p Other (another file of the program). A
-  /// node defined in either graph is defined in the result.
+  /// node defined in either graph is defined in the result. AST pointers of
+  /// this graph are kept; \p Other should have none (forgetAST).
   void merge(const CallGraph &Other);
+
+  /// Clears every AST pointer, so that the graph can outlive its AST (the
+  /// graph of another file of the program).
+  void forgetAST();
 
   /// The nodes a call may reach: its callee; for a virtual call also every
   /// overrider; for an indirect call every address-taken function of the

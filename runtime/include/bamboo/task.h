@@ -48,7 +48,11 @@ public:
 
 } // namespace detail
 
-template <class T = void> class [[nodiscard]] Task {
+// The ABI tag puts `[abi:bamboo_task]` into the mangled name of every function that returns a
+// Task (GCC and Clang propagate a return type's tag). A caller compiled as if such a function
+// were an ordinary one (`int f(int)`) then fails to link instead of running wrong
+// (docs/multifile.md).
+template <class T = void> class [[nodiscard]] [[gnu::abi_tag("bamboo_task")]] Task {
 public:
   struct promise_type : detail::PromiseBase {
     Task get_return_object() noexcept {

@@ -1,26 +1,27 @@
-// Mutable globals get one instance per virtual rank, with their initializers;
-// every use goes through it. Constants stay shared.
+// Mutable globals get one instance per virtual rank, with their initializers,
+// reached through an accessor with the variable's linkage; every use calls it.
+// Constants stay shared.
 // RUN: %bamboo %s -o %t.cpp --
 // RUN: FileCheck %s < %t.cpp
 // RUN: %check_compiles %t.cpp
 //
 // CHECK:      {{^}}const int N = 8;
 // CHECK-NEXT: {{^}}constexpr double Pi = 3.14;
-// CHECK-NEXT: {{^}}struct BambooGlobal_counter { int counter = 0; }; static bamboo::RankLocal<BambooGlobal_counter> bambooGlobal_counter; /* bamboo: one per virtual rank */
-// CHECK-NEXT: {{^}}struct BambooGlobal_grid { double grid[N], *cursor = grid; }; static bamboo::RankLocal<BambooGlobal_grid> bambooGlobal_grid; /* bamboo: one per virtual rank */
-// CHECK-NEXT: {{^}}struct BambooGlobal_name { std::string name = std::string(3, 'x'); }; static bamboo::RankLocal<BambooGlobal_name> bambooGlobal_name; /* bamboo: one per virtual rank */
-// CHECK-NEXT: {{^}}struct BambooGlobal_hidden { int hidden = counter_start(); }; static bamboo::RankLocal<BambooGlobal_hidden> bambooGlobal_hidden; /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}struct BambooGlobal_counter { int counter = 0; }; static bamboo::RankLocal<BambooGlobal_counter> bambooGlobalStore_counter; decltype(BambooGlobal_counter::counter) &bambooGlobal_counter() { return bambooGlobalStore_counter->counter; } /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}struct BambooGlobal_grid { double grid[N], *cursor = grid; }; static bamboo::RankLocal<BambooGlobal_grid> bambooGlobalStore_grid; decltype(BambooGlobal_grid::grid) &bambooGlobal_grid() { return bambooGlobalStore_grid->grid; } decltype(BambooGlobal_grid::cursor) &bambooGlobal_cursor() { return bambooGlobalStore_grid->cursor; } /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}struct BambooGlobal_name { std::string name = std::string(3, 'x'); }; static bamboo::RankLocal<BambooGlobal_name> bambooGlobalStore_name; decltype(BambooGlobal_name::name) &bambooGlobal_name() { return bambooGlobalStore_name->name; } /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}struct BambooGlobal_hidden { int hidden = counter_start(); }; static bamboo::RankLocal<BambooGlobal_hidden> bambooGlobalStore_hidden; static decltype(BambooGlobal_hidden::hidden) &bambooGlobal_hidden() { return bambooGlobalStore_hidden->hidden; } /* bamboo: one per virtual rank */
 // CHECK-NEXT: {{^}}namespace app {
-// CHECK-NEXT: {{^}}struct BambooGlobal_steps { long steps = 2 * N; }; static bamboo::RankLocal<BambooGlobal_steps> bambooGlobal_steps; /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}struct BambooGlobal_steps { long steps = 2 * N; }; static bamboo::RankLocal<BambooGlobal_steps> bambooGlobalStore_steps; decltype(BambooGlobal_steps::steps) &bambooGlobal_steps() { return bambooGlobalStore_steps->steps; } /* bamboo: one per virtual rank */
 // CHECK-NEXT: {{^}}}
 // CHECK:      {{^}}static bamboo::Task<int> bambooMain(int argc, char **argv) {
 // CHECK-NEXT: {{^}}  bamboo::mpi::Init(&argc, &argv);
-// CHECK-NEXT: {{^}}  bamboo::mpi::Comm_rank(MPI_COMM_WORLD, &bambooGlobal_counter->counter);
-// CHECK-NEXT: {{^}}  bambooGlobal_grid->grid[bambooGlobal_counter->counter % N] = Pi;
-// CHECK-NEXT: {{^}}  *bambooGlobal_grid->cursor += app::bambooGlobal_steps->steps + ::bambooGlobal_hidden->hidden;
-// CHECK-NEXT: {{^}}  bambooGlobal_name->name += "!";
+// CHECK-NEXT: {{^}}  bamboo::mpi::Comm_rank(MPI_COMM_WORLD, &bambooGlobal_counter());
+// CHECK-NEXT: {{^}}  bambooGlobal_grid()[bambooGlobal_counter() % N] = Pi;
+// CHECK-NEXT: {{^}}  *bambooGlobal_cursor() += app::bambooGlobal_steps() + ::bambooGlobal_hidden();
+// CHECK-NEXT: {{^}}  bambooGlobal_name() += "!";
 // CHECK-NEXT: {{^}}  co_await bamboo::mpi::Barrier(MPI_COMM_WORLD);
-// CHECK-NEXT: {{^}}  co_return static_cast<int>(bambooGlobal_name->name.size()) - 4;
+// CHECK-NEXT: {{^}}  co_return static_cast<int>(bambooGlobal_name().size()) - 4;
 #include <mpi.h>
 #include <string>
 static int counter_start() { return 1; }

@@ -2,18 +2,20 @@
 // RUN: not %bamboo %s -o %t.cpp -- 2>&1 | FileCheck %s --implicit-check-not=error:
 #include <mpi.h>
 extern int total;
-// CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:12: error: cannot give each virtual rank its own 'total': it is declared more than once (an extern declaration?); define it once in the translated file
 int total = 0;
+extern int sizes[];
+int sizes[4] = {1, 2, 3, 4};
+// CHECK-DAG: cannot-privatize.cpp:[[@LINE-2]]:12: error: cannot give each virtual rank its own 'sizes': its declarations have different types (an array of unknown bound?)
 template <class T> T zero = T();
 // CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:22: error: cannot give each virtual rank its own 'zero': variable templates are not supported
 template <class T> struct Box {
   static T made;
-  // CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:12: error: cannot give each virtual rank its own 'made': static data members of class templates, or declared more than twice, are not supported
+  // CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:12: error: cannot give each virtual rank its own 'made': static data members of class templates are not supported
 };
 template <class T> T Box<T>::made = T();
 int f(int n) {
   static int table[3] = {1, 2, 3};
   // CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:14: error: cannot give each virtual rank its own 'table': a static local array with an initializer is not supported
   MPI_Barrier(MPI_COMM_WORLD);
-  return table[n % 3] + total + zero<int> + Box<int>::made;
+  return table[n % 3] + total + sizes[n] + zero<int> + Box<int>::made;
 }

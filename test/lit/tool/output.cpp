@@ -1,12 +1,13 @@
 // Where translations go: -o names the one output; without it, standard output;
-// --output-dir takes several inputs, each under its own file name.
+// --output-dir takes several inputs, in a tree that mirrors their directories
+// from the deepest one that holds them all.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %bamboo %s -o %t/one.cpp --
 // RUN: FileCheck %s --check-prefix=TRANSLATED < %t/one.cpp
 // RUN: %bamboo %s -- | FileCheck %s --check-prefix=TRANSLATED
 // RUN: %bamboo %s %S/Inputs/second.cpp --output-dir %t/out --
 // RUN: FileCheck %s --check-prefix=TRANSLATED < %t/out/output.cpp
-// RUN: FileCheck %s --check-prefix=SECOND < %t/out/second.cpp
+// RUN: FileCheck %s --check-prefix=SECOND < %t/out/Inputs/second.cpp
 // TRANSLATED: #include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
 // TRANSLATED: bamboo::Task<int> bambooMain() { co_return 0; }
 // TRANSLATED: int main(int argc, char **argv) { return bamboo::run(argc, argv, [](int, char **) { return bambooMain(); }); }

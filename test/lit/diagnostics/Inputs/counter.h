@@ -1,3 +1,0 @@
-// A user header that defines a mutable global.
-#pragma once
-inline int counter = 0;
