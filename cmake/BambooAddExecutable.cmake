@@ -1,48 +1,79 @@
 # bamboo_add_executable(<name> <source>... [TRANSLATOR_ARGS <arg>...])
 #
-# Like add_executable for an MPI C++ program, but every C++ source is translated by bamboo
-# first (with #line, so compiler messages name the original files), compiled as C++20 and
-# linked with the Bamboo runtime. Include directories and definitions set on <name> (with
-# target_include_directories, target_compile_definitions) are seen by the translator too.
+# Like add_executable for an MPI C++ program, but its C++ sources are translated by bamboo
+# first, together (they are one program: a function of one file that waits is a task in every
+# file), with #line so that compiler messages name the original files; then compiled as C++20
+# and linked with the Bamboo runtime. Include directories and definitions set on <name> (with
+# target_include_directories, target_compile_definitions) are seen by the translator too. The
+# translations, with the user headers they include, go to a mirrored tree under
+# <binary dir>/bamboo/<name>; a depfile lists every file read, so editing a header translates
+# again.
 #
 # Needs: BAMBOO_TRANSLATOR (the bamboo executable, or its target name) and a target
 # Bamboo::runtime. BambooConfig.cmake sets both; Bamboo's own build does too.
 include_guard(GLOBAL)
 
+# The deepest directory that holds every path of <paths> (absolute), into <out>.
+function(_bamboo_common_root out)
+  set(root "")
+  foreach(path IN LISTS ARGN)
+    get_filename_component(dir "${path}" DIRECTORY)
+    if(root STREQUAL "")
+      set(root "${dir}")
+      continue()
+    endif()
+    while(TRUE)
+      string(FIND "${dir}/" "${root}/" at)
+      if(at EQUAL 0 OR root STREQUAL "/")
+        break()
+      endif()
+      get_filename_component(root "${root}" DIRECTORY)
+    endwhile()
+  endforeach()
+  set(${out} "${root}" PARENT_SCOPE)
+endfunction()
+
 function(bamboo_add_executable name)
   cmake_parse_arguments(B "" "" "TRANSLATOR_ARGS" ${ARGN})
-  set(translated)
-  set(source_dirs)
+  set(sources)
+  set(others) # not C++: compiled as they are
   foreach(source IN LISTS B_UNPARSED_ARGUMENTS)
     get_filename_component(source "${source}" ABSOLUTE)
     get_filename_component(ext "${source}" LAST_EXT)
-    if(NOT ext MATCHES "^\\.(cpp|cc|cxx|C|c\\+\\+)$")
-      list(APPEND translated "${source}") # not C++: compiled as it is
-      continue()
+    if(ext MATCHES "^\\.(cpp|cc|cxx|C|c\\+\\+)$")
+      list(APPEND sources "${source}")
+    else()
+      list(APPEND others "${source}")
     endif()
-    get_filename_component(file "${source}" NAME)
-    get_filename_component(dir "${source}" DIRECTORY)
-    list(APPEND source_dirs "${dir}")
-    # Each translation keeps its file name: messages and deadlock reports name it.
-    set(out "${CMAKE_CURRENT_BINARY_DIR}/bamboo/${name}/${file}")
+  endforeach()
+
+  # Each translation keeps its path below the sources' common directory, as bamboo --root
+  # lays it out: messages and deadlock reports name the user's files.
+  _bamboo_common_root(root ${sources})
+  set(outdir "${CMAKE_CURRENT_BINARY_DIR}/bamboo/${name}")
+  set(translated)
+  foreach(source IN LISTS sources)
+    file(RELATIVE_PATH relative "${root}" "${source}")
+    list(APPEND translated "${outdir}/${relative}")
+  endforeach()
+
+  if(sources)
     set(includes "$<TARGET_PROPERTY:${name},INCLUDE_DIRECTORIES>")
     set(defines "$<TARGET_PROPERTY:${name},COMPILE_DEFINITIONS>")
     add_custom_command(
-      OUTPUT "${out}"
-      COMMAND ${BAMBOO_TRANSLATOR} --line-directives -o "${out}" ${B_TRANSLATOR_ARGS} "${source}" --
+      OUTPUT ${translated}
+      COMMAND ${BAMBOO_TRANSLATOR} --line-directives --root "${root}" --output-dir "${outdir}"
+              --depfile "${outdir}/bamboo.d" ${B_TRANSLATOR_ARGS} ${sources} --
               -std=c++20
               "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
               "$<$<BOOL:${defines}>:-D$<JOIN:${defines},;-D>>"
-      DEPENDS "${source}" ${BAMBOO_TRANSLATOR}
-      COMMENT "bamboo: translating ${file}"
+      DEPENDS ${sources} ${BAMBOO_TRANSLATOR}
+      DEPFILE "${outdir}/bamboo.d"
+      COMMENT "bamboo: translating ${name}"
       COMMAND_EXPAND_LISTS
       VERBATIM)
-    list(APPEND translated "${out}")
-  endforeach()
-  add_executable(${name} ${translated})
-  list(REMOVE_DUPLICATES source_dirs)
-  # Quoted includes of the translations are found beside the originals.
-  target_include_directories(${name} PRIVATE ${source_dirs})
+  endif()
+  add_executable(${name} ${translated} ${others})
   target_compile_features(${name} PRIVATE cxx_std_20)
   target_link_libraries(${name} PRIVATE Bamboo::runtime)
 endfunction()

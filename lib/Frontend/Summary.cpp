@@ -194,7 +194,7 @@ private:
 
 } // namespace
 
-std::string writeSummaries(llvm::ArrayRef<const FileSummary *> Summaries) {
+json::Value summariesToJSON(llvm::ArrayRef<const FileSummary *> Summaries) {
   json::Array Files;
   for (const FileSummary *S : Summaries) {
     json::Array Inputs, Nodes;
@@ -210,10 +210,12 @@ std::string writeSummaries(llvm::ArrayRef<const FileSummary *> Summaries) {
                                  {"nodes", std::move(Nodes)},
                                  {"view", std::move(View)}});
   }
+  return json::Object{{"bamboo-summary", 1}, {"files", std::move(Files)}};
+}
+
+std::string writeSummaries(llvm::ArrayRef<const FileSummary *> Summaries) {
   std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << json::Value(
-      json::Object{{"bamboo-summary", 1}, {"files", std::move(Files)}});
+  llvm::raw_string_ostream(Out) << summariesToJSON(Summaries);
   return Out;
 }
 
@@ -221,6 +223,12 @@ llvm::Expected<std::vector<FileSummary>> readSummaries(llvm::StringRef Text) {
   llvm::Expected<json::Value> Doc = json::parse(Text);
   if (!Doc)
     return Doc.takeError();
+  return summariesFromJSON(*Doc);
+}
+
+llvm::Expected<std::vector<FileSummary>>
+summariesFromJSON(const json::Value &Document) {
+  const json::Value *Doc = &Document;
   json::Path::Root Root("summary");
   Reader R(Root);
   json::Path P(Root);

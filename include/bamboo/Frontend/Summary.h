@@ -14,6 +14,7 @@
 #include "bamboo/Frontend/CallGraph.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -49,7 +50,11 @@ class TranslationUnitModel;
 FileSummary summarize(const TranslationUnitModel &Model);
 
 /// The summaries as a JSON document, and back.
+llvm::json::Value
+summariesToJSON(llvm::ArrayRef<const FileSummary *> Summaries);
 std::string writeSummaries(llvm::ArrayRef<const FileSummary *> Summaries);
+llvm::Expected<std::vector<FileSummary>>
+summariesFromJSON(const llvm::json::Value &Document);
 llvm::Expected<std::vector<FileSummary>> readSummaries(llvm::StringRef Text);
 
 /// The program's call graph: every summary's graph merged.

@@ -1,0 +1,37 @@
+//===- CxxDriver.h - bamboo-cxx: build as mpicxx does, through bamboo -*- C++
+//-*-===//
+//
+// bamboo-cxx's work (docs/multifile.md): translate the C++ sources of the
+// command together, compile the translations with mpicxx, and link them with
+// the runtime; objects made with -c carry their source's summary, and the
+// link translates again every object that saw the program wrong.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BAMBOO_DRIVER_CXXDRIVER_H
+#define BAMBOO_DRIVER_CXXDRIVER_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace bamboo::driver {
+
+/// Where bamboo-cxx finds its tools and the runtime.
+struct CxxDriverConfig {
+  std::string MPICxx;  ///< the MPI compiler, unless --mpicxx= names another
+  std::string Objcopy; ///< puts records into objects
+  /// The runtime, relative to an installed bamboo-cxx's prefix, and in the
+  /// build tree (used when the installed one is not there).
+  std::string InstallIncludeDir, InstallLibDir;
+  std::string BuildIncludeDir, BuildLibDir;
+};
+
+/// Runs bamboo-cxx with \p Arguments (without the program name); the
+/// translator is next to \p Executable. Returns the exit status.
+int runCxxDriver(llvm::ArrayRef<std::string> Arguments,
+                 llvm::StringRef Executable, const CxxDriverConfig &Config);
+
+} // namespace bamboo::driver
+
+#endif // BAMBOO_DRIVER_CXXDRIVER_H

@@ -1,0 +1,193 @@
+//===- CxxArguments.cpp - bamboo-cxx's command line -----------------------===//
+
+#include "bamboo/Driver/CxxArguments.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace bamboo::driver {
+
+bool isCxxSource(StringRef Path) {
+  return StringSwitch<bool>(sys::path::extension(Path))
+      .Cases(".cpp", ".cc", ".cxx", ".C", ".c++", ".cp", ".CPP", true)
+      .Default(false);
+}
+
+namespace {
+
+Error failure(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+/// Options whose value is the next argument when not attached.
+bool takesValue(StringRef Arg) {
+  return StringSwitch<bool>(Arg)
+      .Cases("-I", "-D", "-U", "-isystem", "-iquote", "-include", "-idirafter",
+             true)
+      .Cases("-imacros", "-L", "-l", "-Xlinker", "-x", "-o", "-MF", "-MT", true)
+      .Case("-MQ", true)
+      .Default(false);
+}
+
+/// Preprocessor options: the translator must see them to parse the source as
+/// the compiler will.
+bool isPreprocessorOption(StringRef Arg) {
+  for (StringRef Prefix : {"-I", "-D", "-U", "-isystem", "-iquote", "-include",
+                           "-idirafter", "-imacros"})
+    if (Arg.starts_with(Prefix))
+      return true;
+  return false;
+}
+
+/// Options that define macros or silence warnings: the translator gets them
+/// as well (`-O2` defines __OPTIMIZE__, `-march=` __AVX2__, `-fopenmp`
+/// _OPENMP, `-w` quiets the translator's warnings too).
+bool isTranslatorOption(StringRef Arg) {
+  if (Arg == "-w" || Arg.starts_with("-Wno-") || Arg.starts_with("-O") ||
+      Arg.starts_with("-march=") || Arg.starts_with("-mtune=") ||
+      Arg.starts_with("-mcpu=") || Arg == "-m32" || Arg == "-m64")
+    return true;
+  return StringSwitch<bool>(Arg)
+      .Cases("-fopenmp", "-pthread", "-ffast-math", "-funsigned-char",
+             "-fsigned-char", "-fno-rtti", "-fno-exceptions", true)
+      .Default(false);
+}
+
+/// Nothing to build: mpicxx answers (version queries, MPI wrappers' -show,
+/// preprocessing, dependency listing).
+bool isPassThrough(StringRef Arg) {
+  return StringSwitch<bool>(Arg)
+      .Cases("--version", "-dumpversion", "-dumpfullversion", "-dumpmachine",
+             "--help", true)
+      .Cases("-show", "-compile-info", "-link-info", "-showme", "-E", "-M",
+             "-MM", true)
+      .Default(Arg.starts_with("-showme:") || Arg.starts_with("-print-"));
+}
+
+/// Translations are C++20: an earlier standard becomes C++20 in its dialect.
+std::string translatedStandard(StringRef Arg) {
+  StringRef Std = Arg.drop_front(strlen("-std="));
+  bool GNU = Std.starts_with("gnu");
+  StringRef Year = Std.drop_until([](char C) { return isDigit(C); });
+  if (!Std.contains("++")) // a C standard: the translation is C++ all the same
+    return GNU ? "-std=gnu++20" : "-std=c++20";
+  static const char *const Before20[] = {"98", "03", "0x", "11",
+                                         "1y", "14", "1z", "17"};
+  for (const char *Old : Before20)
+    if (Year == Old)
+      return GNU ? "-std=gnu++20" : "-std=c++20";
+  return Arg.str();
+}
+
+} // namespace
+
+Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
+                                         StringRef DefaultMPICxx) {
+  CxxArguments Out;
+  Out.MPICxx = DefaultMPICxx.str();
+  std::string Language; // -x: "" is by extension
+  bool HasStandard = false, QuietUnknownWarnings = false;
+  for (size_t A = 0; A < Args.size(); ++A) {
+    StringRef Arg = Args[A];
+    std::string Value;
+    auto TakeValue = [&]() -> Error {
+      if (A + 1 >= Args.size())
+        return failure("'" + Arg + "' needs a value");
+      Value = Args[++A];
+      return Error::success();
+    };
+    if (Arg == "--keep-translated") {
+      Out.KeepTranslated = true;
+    } else if (Arg.consume_front("--bamboo-arg=")) {
+      Out.BambooArgs.push_back(Arg.str());
+    } else if (Arg.consume_front("--mpicxx=")) {
+      Out.MPICxx = Arg.str();
+    } else if (isPassThrough(Arg)) {
+      Out.PassThrough = true;
+    } else if (Arg == "-c") {
+      Out.CompileOnly = true;
+    } else if (Arg == "-v") {
+      Out.Verbose = true;
+      Out.CompileArgs.push_back("-v");
+    } else if (Arg == "-MD" || Arg == "-MMD") {
+      Out.DependencyFile = true; // user headers: -MD lists what -MMD does
+    } else if (Arg == "-MP") {
+      Out.PhonyTargets = true;
+    } else if (Arg.starts_with("-MF") || Arg.starts_with("-MT") ||
+               Arg.starts_with("-MQ")) {
+      StringRef Flag = Arg.take_front(3);
+      if (Arg.size() > 3)
+        Value = Arg.drop_front(3).str();
+      else if (Error E = TakeValue())
+        return E;
+      if (Flag == "-MF")
+        Out.DependencyOutput = Value;
+      else
+        Out.DependencyTargets.push_back(Value);
+    } else if (Arg == "-o") {
+      if (Error E = TakeValue())
+        return E;
+      Out.Output = Value;
+    } else if (Arg == "-x") {
+      if (Error E = TakeValue())
+        return E;
+      Language = Value == "none" ? "" : Value;
+    } else if (Arg.starts_with("-x")) {
+      Language = Arg.drop_front(2) == "none" ? "" : Arg.drop_front(2).str();
+    } else if (Arg == "-L" || Arg == "-l" || Arg == "-Xlinker") {
+      if (Error E = TakeValue())
+        return E;
+      Out.LinkInputs.push_back(Arg.str());
+      Out.LinkInputs.push_back(Value);
+    } else if (Arg.starts_with("-L") || Arg.starts_with("-l") ||
+               Arg.starts_with("-Wl,")) {
+      Out.LinkInputs.push_back(Arg.str());
+    } else if (Arg.starts_with("-std=")) {
+      HasStandard = true;
+      Out.CompileArgs.push_back(translatedStandard(Arg));
+      Out.TranslatorArgs.push_back(translatedStandard(Arg));
+    } else if (takesValue(Arg)) {
+      if (Error E = TakeValue())
+        return E;
+      Out.CompileArgs.push_back(Arg.str());
+      Out.CompileArgs.push_back(Value);
+      if (isPreprocessorOption(Arg)) {
+        Out.TranslatorArgs.push_back(Arg.str());
+        Out.TranslatorArgs.push_back(Value);
+      }
+    } else if (Arg.starts_with("-")) {
+      Out.CompileArgs.push_back(Arg.str());
+      if (isPreprocessorOption(Arg) || isTranslatorOption(Arg)) {
+        Out.TranslatorArgs.push_back(Arg.str());
+        QuietUnknownWarnings |= Arg.starts_with("-Wno-");
+      }
+    } else if (Language == "c++" || (Language.empty() && isCxxSource(Arg))) {
+      Out.Sources.push_back(Arg.str());
+    } else if (!Language.empty()) {
+      Out.LinkInputs.insert(Out.LinkInputs.end(),
+                            {"-x", Language, Arg.str(), "-x", "none"});
+    } else {
+      Out.LinkInputs.push_back(Arg.str()); // objects, archives, C sources
+    }
+  }
+  if (Out.PassThrough)
+    return Out;
+  if (Out.Sources.empty() && Out.LinkInputs.empty())
+    return failure("no input files");
+  if (Out.CompileOnly && !Out.Output.empty() &&
+      Out.Sources.size() + Out.LinkInputs.size() > 1)
+    return failure("-o with -c needs a single input");
+  if (!HasStandard) {
+    Out.CompileArgs.insert(Out.CompileArgs.begin(), "-std=c++20");
+    Out.TranslatorArgs.insert(Out.TranslatorArgs.begin(), "-std=c++20");
+  }
+  // GCC's warning names that clang does not know.
+  if (QuietUnknownWarnings)
+    Out.TranslatorArgs.push_back("-Wno-unknown-warning-option");
+  return Out;
+}
+
+} // namespace bamboo::driver
