@@ -5,7 +5,7 @@
 //
 // Every file with translated code needs the runtime's header: its own
 // `#include <mpi.h>` is replaced in place (so lines keep their numbers), and
-// a main file without one gets a first line. In a mirrored output tree
+// a file without one gets a first line, then `#line 1`. In a mirrored output tree
 // (docs/multifile.md), an #include that would not find the translated header
 // from the translated file's place (found through -I, or outside the root)
 // is pointed at it with a relative path.
@@ -105,16 +105,21 @@ void redirectIncludes(RewriteSession &S, const Inclusions &Includes) {
 
 void lowerIncludes(RewriteSession &S) {
   const Inclusions *Includes = S.Model.inclusions();
-  // Headers need the runtime when they have translated code (any edit so far).
+  std::vector<FileID> Files = {S.Main};
   if (Includes)
     for (FileID FID : Includes->files())
-      if (FID != S.Main && S.isUserFile(FID) && S.R.getRewriteBufferFor(FID))
-        replaceMPIInclude(S, FID);
-  if (!replaceMPIInclude(S, S.Main)) // <mpi.h> comes through another header: a new first line
-    S.Prologue = std::string(RuntimeInclude) + RuntimeComment + "\n";
-  if (S.Options.LineDirectives) {
-    std::string Path = S.SM.getFileEntryRefForID(S.Main)->getName().str();
-    S.Prologue += "#line 1 \"" + Path + "\"\n";
+      if (FID != S.Main && S.isUserFile(FID))
+        Files.push_back(FID);
+  for (FileID FID : Files) {
+    // A file with translated code (any edit so far) needs the runtime: its
+    // own <mpi.h> becomes the runtime's header, or it gets a first line and
+    // `#line 1`, so that its lines keep their numbers.
+    bool Translated = FID == S.Main || S.R.getRewriteBufferFor(FID);
+    std::string &Prologue = S.Prologues[FID];
+    if (Translated && !replaceMPIInclude(S, FID))
+      Prologue = std::string(RuntimeInclude) + RuntimeComment + "\n#line 1\n";
+    if (S.Options.LineDirectives)
+      Prologue += "#line 1 \"" + S.SM.getFileEntryRefForID(FID)->getName().str() + "\"\n";
   }
   if (S.Options.Mirror && Includes)
     redirectIncludes(S, *Includes);

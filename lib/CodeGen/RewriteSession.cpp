@@ -247,13 +247,7 @@ std::optional<std::vector<TranslatedFile>> RewriteSession::result() {
                               : SM.getBufferData(FID).str();
     if (!Body.empty() && Body.back() != '\n')
       Body += '\n';
-    if (F.IsSource) {
-      F.Text = Prologue + Body + Epilogue;
-    } else {
-      if (Options.LineDirectives)
-        F.Text = "#line 1 \"" + SM.getFileEntryRefForID(FID)->getName().str() + "\"\n";
-      F.Text += Body;
-    }
+    F.Text = Prologues.lookup(FID) + Body + (F.IsSource ? Epilogue : "");
     auto [It, New] = ByPath.try_emplace(F.Path, Out.size(), FID);
     if (New) {
       Out.push_back(std::move(F));

@@ -36,8 +36,9 @@ public:
   clang::Rewriter R;
   clang::FileID Main;
 
-  /// Text to put before and after the rewritten main file.
-  std::string Prologue, Epilogue;
+  /// Text to put before a rewritten file, and after the main file.
+  llvm::DenseMap<clang::FileID, std::string> Prologues;
+  std::string Epilogue;
 
   /// Whether \p FID is a file of the user's, which the translation rewrites
   /// (bamboo/Frontend/Inclusions.h).

@@ -89,7 +89,7 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
   CxxArguments Out;
   Out.MPICxx = DefaultMPICxx.str();
   std::string Language; // -x: "" is by extension
-  bool HasStandard = false, QuietUnknownWarnings = false;
+  bool HasStandard = false, QuietUnknownWarnings = false, ForcedCxx = false;
   for (size_t A = 0; A < Args.size(); ++A) {
     StringRef Arg = Args[A];
     std::string Value;
@@ -166,6 +166,7 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
       }
     } else if (Language == "c++" || (Language.empty() && isCxxSource(Arg))) {
       Out.Sources.push_back(Arg.str());
+      ForcedCxx |= !isCxxSource(Arg);
     } else if (!Language.empty()) {
       Out.LinkInputs.insert(Out.LinkInputs.end(),
                             {"-x", Language, Arg.str(), "-x", "none"});
@@ -184,6 +185,9 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
     Out.CompileArgs.insert(Out.CompileArgs.begin(), "-std=c++20");
     Out.TranslatorArgs.insert(Out.TranslatorArgs.begin(), "-std=c++20");
   }
+  // A source made C++ by -x is read as C++ by the translator too.
+  if (ForcedCxx)
+    Out.TranslatorArgs.insert(Out.TranslatorArgs.begin(), {"-x", "c++"});
   // GCC's warning names that clang does not know.
   if (QuietUnknownWarnings)
     Out.TranslatorArgs.push_back("-Wno-unknown-warning-option");

@@ -253,16 +253,41 @@ void Driver::reconcile(std::vector<std::string> &LinkInputs,
     ObjectFileInfo Info;
   };
   std::vector<Input> Objects;
+  std::vector<std::string> SearchDirs; // -L, in order
   for (size_t I = 0; I < LinkInputs.size(); ++I) {
     StringRef Arg = LinkInputs[I];
-    if (Arg.starts_with("-")) {
-      if (Arg == "-x" || Arg == "-L" || Arg == "-l" || Arg == "-Xlinker")
+    std::string Path = Arg.str();
+    if (Arg == "-L" || Arg.starts_with("-L")) {
+      SearchDirs.push_back(Arg == "-L" ? LinkInputs[++I]
+                                       : Arg.drop_front(2).str());
+      continue;
+    }
+    if (Arg == "-l" || Arg.starts_with("-l")) {
+      // The archive the linker would take (a shared library is not ours).
+      std::string Name =
+          Arg == "-l" ? LinkInputs[++I] : Arg.drop_front(2).str();
+      Path.clear();
+      for (const std::string &Dir : SearchDirs) {
+        SmallString<256> Shared(Dir), Static(Dir);
+        sys::path::append(Shared, "lib" + Name + ".so");
+        sys::path::append(Static, "lib" + Name + ".a");
+        if (sys::fs::exists(Shared))
+          break;
+        if (sys::fs::exists(Static)) {
+          Path = std::string(Static);
+          break;
+        }
+      }
+      if (Path.empty())
+        continue;
+    } else if (Arg.starts_with("-")) {
+      if (Arg == "-x" || Arg == "-Xlinker")
         ++I;
       continue;
     }
-    auto Found = driver::inspectObjects(Arg);
+    auto Found = driver::inspectObjects(Path);
     if (!Found)
-      fail("'" + Arg + "': " + toString(Found.takeError()));
+      fail("'" + Path + "': " + toString(Found.takeError()));
     for (ObjectFileInfo &Info : *Found)
       Objects.push_back({I, std::move(Info)});
   }

@@ -21,16 +21,24 @@ namespace bamboo::driver {
 
 namespace {
 
-/// Runs the front end on \p Source alone; \p Callback sees its model.
-/// Returns false on errors (clang's or Bamboo's).
-bool runOn(const CompilationDatabase &Compilations, const std::string &Source,
-           const ProgramOptions &Options, const CallGraph *Facts, bool Quiet,
-           tool::AnalysisCallback Callback) {
+enum class Outcome { ClangErrors, BambooErrors, Clean };
+
+/// Runs the front end on \p Source alone; \p Callback sees its model (unless
+/// clang reported errors).
+Outcome runOn(const CompilationDatabase &Compilations,
+              const std::string &Source, const ProgramOptions &Options,
+              const CallGraph *Facts, bool Quiet,
+              tool::AnalysisCallback Callback) {
   ClangTool Tool(Compilations, {Source});
   Tool.appendArgumentsAdjuster(tool::getBambooAdjuster(Options.ResourceDir));
   tool::SilentDiagnostics Silent;
-  if (Quiet)
+  if (Quiet) {
+    // Not even "1 error generated" or "Error while processing".
     Tool.setDiagnosticConsumer(&Silent);
+    Tool.setPrintErrorMessage(false);
+    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+        "-fno-caret-diagnostics", ArgumentInsertPosition::END));
+  }
   tool::ToolOptions ToolOpts;
   ToolOpts.Explain = Options.Explain && !Quiet;
   ToolOpts.ExplainOut = Options.ExplainOut;
@@ -42,7 +50,19 @@ bool runOn(const CompilationDatabase &Compilations, const std::string &Source,
       Callback(Model);
   };
   int Status = Tool.run(tool::newBambooActionFactory(ToolOpts, Wrapped).get());
-  return Status == 0 && Called;
+  if (!Called)
+    return Outcome::ClangErrors;
+  return Status == 0 ? Outcome::Clean : Outcome::BambooErrors;
+}
+
+/// Another of \p Summaries that defines \p Key, after \p After.
+const FileSummary *laterDefiner(llvm::ArrayRef<FileSummary> Summaries,
+                                llvm::StringRef Key, const FileSummary *After) {
+  for (const FileSummary &S : Summaries)
+    if (const CallGraph::Node *N = S.Graph.lookup(Key);
+        N && N->Defined && &S > After)
+      return &S;
+  return nullptr;
 }
 
 } // namespace
@@ -55,22 +75,35 @@ ProgramTranslation translateProgram(const CompilationDatabase &Compilations,
   for (const FileSummary &S : Options.Facts)
     Known.push_back(&S);
 
-  // Pass 1: each file's graph. One file alone needs no first pass.
+  // Pass 1: each file's graph. One file alone needs no first pass. Bamboo's
+  // own diagnostics wait for the second, which knows the whole program.
   std::vector<FileSummary> FirstPass;
   if (Sources.size() > 1) {
     FirstPass.reserve(Sources.size());
     for (const std::string &Source : Sources) {
-      bool Ok = runOn(Compilations, Source, Options, nullptr, /*Quiet=*/true,
-                      [&](TranslationUnitModel &Model) {
-                        FirstPass.push_back(summarize(Model));
-                      });
-      if (!Ok) {
+      Outcome Done = runOn(Compilations, Source, Options, nullptr,
+                           /*Quiet=*/true, [&](TranslationUnitModel &Model) {
+                             FirstPass.push_back(summarize(Model));
+                           });
+      if (Done == Outcome::ClangErrors) {
         // Again, to show its errors.
         runOn(Compilations, Source, Options, nullptr, /*Quiet=*/false, nullptr);
         Out.Failed = Source;
         return Out;
       }
     }
+    // One program has one main.
+    for (const FileSummary &S : FirstPass)
+      for (const auto &N : S.Graph.nodes())
+        if (N->Role == FunctionRole::Main && N->Defined)
+          if (const FileSummary *Other = laterDefiner(FirstPass, N->Key, &S)) {
+            llvm::WithColor::error(llvm::errs(), "bamboo")
+                << "'" << S.Source << "' and '" << Other->Source
+                << "' both define main: the files translated together are "
+                   "one program\n";
+            Out.Failed = Other->Source;
+            return Out;
+          }
     for (const FileSummary &S : FirstPass)
       Known.push_back(&S);
   }
@@ -93,27 +126,27 @@ ProgramTranslation translateProgram(const CompilationDatabase &Compilations,
   for (const std::string &Source : Sources) {
     bool Translated = false;
     std::optional<std::vector<TranslatedFile>> Files;
-    bool Ok = runOn(Compilations, Source, Options, &Facts, /*Quiet=*/false,
-                    [&](TranslationUnitModel &Model) {
-                      FileSummary Summary = summarize(Model);
-                      if (Options.Explain) {
-                        Out.Summaries.push_back(std::move(Summary));
-                        return;
-                      }
-                      TranslateOptions Translate = Options.Translate;
-                      if (Out.Root.empty()) {
-                        std::vector<std::string> Paths;
-                        for (const auto &[Path, Hash] : Summary.Inputs)
-                          Paths.push_back(Path);
-                        Out.Root = commonRoot(Paths);
-                      }
-                      Translate.Root = Out.Root;
-                      DiagTable Diags(Model.context().getDiagnostics());
-                      Files = translateFile(Model, Diags, Translate);
-                      Translated = Files.has_value();
-                      Out.Summaries.push_back(std::move(Summary));
-                    });
-    if (!Ok || (!Options.Explain && !Translated)) {
+    Outcome Done = runOn(Compilations, Source, Options, &Facts, /*Quiet=*/false,
+                         [&](TranslationUnitModel &Model) {
+                           FileSummary Summary = summarize(Model);
+                           if (Options.Explain) {
+                             Out.Summaries.push_back(std::move(Summary));
+                             return;
+                           }
+                           TranslateOptions Translate = Options.Translate;
+                           if (Out.Root.empty()) {
+                             std::vector<std::string> Paths;
+                             for (const auto &[Path, Hash] : Summary.Inputs)
+                               Paths.push_back(Path);
+                             Out.Root = commonRoot(Paths);
+                           }
+                           Translate.Root = Out.Root;
+                           DiagTable Diags(Model.context().getDiagnostics());
+                           Files = translateFile(Model, Diags, Translate);
+                           Translated = Files.has_value();
+                           Out.Summaries.push_back(std::move(Summary));
+                         });
+    if (Done != Outcome::Clean || (!Options.Explain && !Translated)) {
       Out.Failed = Source;
       return Out;
     }

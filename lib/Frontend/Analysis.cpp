@@ -68,8 +68,10 @@ analyzeTranslationUnit(ASTContext &Ctx, PragmaTable &Pragmas, DiagTable &Diags,
   }
 
   checkMPIFunctionReferences(Ctx, Diags);
+  llvm::DenseSet<const CallGraph::Node *> Runnable =
+      runnableFunctions(Ctx, TU->Graph);
   for (const auto &F : TU->Functions) {
-    checkMPICalls(Ctx, *F, Diags);
+    checkMPICalls(Ctx, *F, Runnable.contains(TU->Graph.lookup(F->Decl)), Diags);
     checkRegions(Ctx, *F, TU->Graph, TU->Reach, Pragmas, Diags);
   }
   checkTasks(Ctx, TU->Graph, TU->Reach, Pragmas, Diags);

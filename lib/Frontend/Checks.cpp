@@ -28,23 +28,48 @@ namespace bamboo {
 
 namespace {
 
+/// Where a location key of the call graph (another file's, say) is, in \p SM:
+/// the file is loaded for the message if need be.
+SourceLocation locationOfKey(SourceManager &SM, llvm::StringRef Key) {
+  auto [Rest, Column] = Key.rsplit(':');
+  auto [Path, Line] = Rest.rsplit(':');
+  unsigned L = 0, C = 0;
+  if (Line.getAsInteger(10, L) || Column.getAsInteger(10, C))
+    return {};
+  llvm::Expected<FileEntryRef> File = SM.getFileManager().getFileRef(Path);
+  if (!File) {
+    llvm::consumeError(File.takeError());
+    return {};
+  }
+  FileID FID = SM.getOrCreateFileID(*File, SrcMgr::C_User);
+  return SM.translateLineCol(FID, L, C);
+}
+
 /// Notes that show how a function reaches what it reaches, one per call on
-/// the way (at most a few), ending at the MPI call or the olap region.
+/// the way (at most a few), ending at the MPI call or the olap region. Steps
+/// in other files of the program are placed by the graph's locations.
 void notePath(DiagTable &Diags, const ReachSet &Set,
-              const CallGraph::Node *Start, const PragmaTable &Pragmas) {
+              const CallGraph::Node *Start, const PragmaTable &Pragmas,
+              SourceManager &SM) {
   constexpr unsigned MaxNotes = 4;
   unsigned Count = 0;
   for (const ReachSet::Step &S : Set.path(Start)) {
     if (Count == MaxNotes)
       break;
-    if (S.Call && S.Call->Site && S.To) {
-      Diags.report(S.Call->Site->getBeginLoc(), Diag::NoteCalls)
-          << S.From->Name << S.To->Name;
-      ++Count;
-    } else if (S.Use && S.Use->Call) {
-      Diags.report(S.Use->Call->getBeginLoc(), Diag::NoteCalls)
-          << S.From->Name << S.Use->Name;
-      ++Count;
+    if (S.Call && S.To) {
+      SourceLocation At = S.Call->Site ? S.Call->Site->getBeginLoc()
+                                       : locationOfKey(SM, S.Call->Location);
+      if (At.isValid()) {
+        Diags.report(At, Diag::NoteCalls) << S.From->Name << S.To->Name;
+        ++Count;
+      }
+    } else if (S.Use) {
+      SourceLocation At = S.Use->Call ? S.Use->Call->getBeginLoc()
+                                      : locationOfKey(SM, S.Use->Location);
+      if (At.isValid()) {
+        Diags.report(At, Diag::NoteCalls) << S.From->Name << S.Use->Name;
+        ++Count;
+      }
     } else if (S.Region) {
       for (const PragmaRecord &P : Pragmas.pragmas())
         if (P.isBound() && P.Kind == PragmaKind::Olap &&
@@ -417,14 +442,15 @@ void checkRegions(ASTContext &Ctx, const FunctionModel &F, const CallGraph &G,
       if (Reach.Regions.contains(N)) {
         Diags.report(U->Call->getBeginLoc(), Diag::NestedOlapThroughCall)
             << N->Name;
-        notePath(Diags, Reach.Regions, N, Pragmas);
+        notePath(Diags, Reach.Regions, N, Pragmas, Ctx.getSourceManager());
         noteRegion(Diags, R);
       }
       if (Reach.NonDeferrable.contains(N)) {
         const CallGraph::MPIUse *Use = Reach.NonDeferrable.reachedUse(N);
         Diags.report(U->Call->getBeginLoc(), Diag::NotDeferrableThroughCall)
             << N->Name << describeKind(Use->Info->Kind) << Use->Name;
-        notePath(Diags, Reach.NonDeferrable, N, Pragmas);
+        notePath(Diags, Reach.NonDeferrable, N, Pragmas,
+                 Ctx.getSourceManager());
         noteRegion(Diags, R);
       }
       if (U->InBlock && U->InBlock->Kind == BlockKind::Send &&
@@ -432,7 +458,7 @@ void checkRegions(ASTContext &Ctx, const FunctionModel &F, const CallGraph &G,
         Diags.report(U->Call->getBeginLoc(),
                      Diag::ReceiveInSendBlockThroughCall)
             << N->Name << Reach.Receives.reachedUse(N)->Name;
-        notePath(Diags, Reach.Receives, N, Pragmas);
+        notePath(Diags, Reach.Receives, N, Pragmas, Ctx.getSourceManager());
         Diags.report(U->InBlock->Pragma->WordLoc, Diag::NoteSendBlockHere);
       }
     }
@@ -451,11 +477,44 @@ void checkRegions(ASTContext &Ctx, const FunctionModel &F, const CallGraph &G,
 // MPI calls
 //===----------------------------------------------------------------------===//
 
-void checkMPICalls(ASTContext &Ctx, const FunctionModel &F, DiagTable &Diags) {
+llvm::DenseSet<const CallGraph::Node *> runnableFunctions(ASTContext &Ctx,
+                                                          const CallGraph &G) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<const CallGraph::Node *> Work;
+  for (const auto &N : G.nodes()) {
+    bool Exported = N->Defined && N->Decl &&
+                    &N->Decl->getASTContext() == &Ctx &&
+                    N->Decl->isExternallyVisible() && !N->Decl->isInlined() &&
+                    SM.isInMainFile(SM.getExpansionLoc(N->Decl->getLocation()));
+    if (N->Role == FunctionRole::Main || N->AddressTaken || Exported)
+      Work.push_back(N.get());
+  }
+  llvm::DenseSet<const CallGraph::Node *> Runnable(Work.begin(), Work.end());
+  while (!Work.empty()) {
+    const CallGraph::Node *N = Work.back();
+    Work.pop_back();
+    for (const CallGraph::Call &C : N->Calls)
+      for (const CallGraph::Node *T : G.targets(C))
+        if (Runnable.insert(T).second)
+          Work.push_back(T);
+  }
+  return Runnable;
+}
+
+void checkMPICalls(ASTContext &Ctx, const FunctionModel &F, bool Runnable,
+                   DiagTable &Diags) {
   for (const MPICallSite &C : F.MPICalls) {
-    if (!C.Info)
+    if (C.Info && C.Info->isSupported())
+      continue;
+    // Left as it is where nothing reaches it (an unused helper of a shared
+    // header): it never runs.
+    if (!Runnable)
+      Diags.report(C.Call->getBeginLoc(), Diag::UntranslatedMPIUnreachable)
+          << C.Name << (C.Info == nullptr)
+          << (C.Info ? C.Info->Reason : llvm::StringRef());
+    else if (!C.Info)
       Diags.report(C.Call->getBeginLoc(), Diag::UnknownMPI) << C.Name;
-    else if (!C.Info->isSupported())
+    else
       Diags.report(C.Call->getBeginLoc(), Diag::UnsupportedMPI)
           << C.Name << C.Info->Reason;
   }
@@ -546,7 +605,7 @@ void checkTasks(ASTContext &Ctx, const CallGraph &G, const ReachSets &Reach,
       Diags.report(N->Decl->getLocation(), Diag::SpecialMemberWaits)
           << (N->Role == FunctionRole::Destructor) << N->Name
           << reachedText(Waits, N.get());
-      notePath(Diags, Waits, N.get(), Pragmas);
+      notePath(Diags, Waits, N.get(), Pragmas, Ctx.getSourceManager());
     }
 
     // A lambda handed to a thread (or kept by a library in a way the graph
@@ -556,7 +615,7 @@ void checkTasks(ASTContext &Ctx, const CallGraph &G, const ReachSets &Reach,
         !SeenCalled(N.get())) {
       Diags.report(MD->getParent()->getLocation(), Diag::LambdaNotCalled)
           << reachedText(Waits, N.get());
-      notePath(Diags, Waits, N.get(), Pragmas);
+      notePath(Diags, Waits, N.get(), Pragmas, Ctx.getSourceManager());
     }
 
     for (const CallGraph::Call &C : N->Calls) {
@@ -568,15 +627,18 @@ void checkTasks(ASTContext &Ctx, const CallGraph &G, const ReachSets &Reach,
         if (C.Kind == CallKind::Indirect || C.Kind == CallKind::Virtual) {
           Diags.report(C.Site->getBeginLoc(), Diag::IndirectCallWaits)
               << (C.Kind == CallKind::Virtual) << reachedText(Waits, T);
-          if (T->Decl)
-            Diags.report(T->Decl->getLocation(), Diag::NoteMayCall) << T->Name;
-          notePath(Diags, Waits, T, Pragmas);
+          if (SourceLocation At =
+                  T->Decl ? T->Decl->getLocation()
+                          : locationOfKey(Ctx.getSourceManager(), T->Location);
+              At.isValid())
+            Diags.report(At, Diag::NoteMayCall) << T->Name;
+          notePath(Diags, Waits, T, Pragmas, Ctx.getSourceManager());
           break;
         }
         if (T->InSystemHeader) {
           Diags.report(C.Site->getBeginLoc(), Diag::LibraryCallWaits)
               << T->Name << reachedText(Waits, T);
-          notePath(Diags, Waits, T, Pragmas);
+          notePath(Diags, Waits, T, Pragmas, Ctx.getSourceManager());
         }
         break;
       }

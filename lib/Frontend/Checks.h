@@ -9,6 +9,9 @@
 #ifndef BAMBOO_LIB_FRONTEND_CHECKS_H
 #define BAMBOO_LIB_FRONTEND_CHECKS_H
 
+#include "bamboo/Frontend/CallGraph.h"
+#include "llvm/ADT/DenseSet.h"
+
 namespace clang {
 class ASTContext;
 }
@@ -21,10 +24,16 @@ class PragmaTable;
 struct FunctionModel;
 struct ReachSets;
 
-/// Unknown and unsupported MPI functions, and MPI functions used other than
-/// in a direct call.
+/// The functions that can run: reachable from main, from a function with
+/// external linkage defined in the main file (another file may call it), or
+/// from a function whose address is taken.
+llvm::DenseSet<const CallGraph::Node *>
+runnableFunctions(clang::ASTContext &Ctx, const CallGraph &G);
+
+/// Unknown and unsupported MPI functions (errors where they can run, warnings
+/// elsewhere), and MPI functions used other than in a direct call.
 void checkMPICalls(clang::ASTContext &Ctx, const FunctionModel &F,
-                   DiagTable &Diags);
+                   bool Runnable, DiagTable &Diags);
 void checkMPIFunctionReferences(clang::ASTContext &Ctx, DiagTable &Diags);
 
 /// Misplaced pragmas, nested regions, what a region may contain (directly

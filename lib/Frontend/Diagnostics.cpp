@@ -15,8 +15,25 @@ DiagTable::DiagTable(DiagnosticsEngine &Engine) : Engine(Engine) {
   // row rather than a loop over a table of pointers.
 #define BAMBOO_DIAG(Name, Level, Format)                                       \
   IDs[static_cast<unsigned>(Diag::Name)] =                                     \
-      Engine.getCustomDiagID(DiagnosticsEngine::Level, Format);
+      Engine.getCustomDiagID(DiagnosticsEngine::Level, Format);                \
+  IgnoredIDs[static_cast<unsigned>(Diag::Name)] =                              \
+      DiagnosticsEngine::Level == DiagnosticsEngine::Warning                   \
+          ? Engine.getCustomDiagID(DiagnosticsEngine::Ignored, Format)         \
+          : IDs[static_cast<unsigned>(Diag::Name)];                            \
+  ErrorIDs[static_cast<unsigned>(Diag::Name)] =                                \
+      DiagnosticsEngine::Level == DiagnosticsEngine::Warning                   \
+          ? Engine.getCustomDiagID(DiagnosticsEngine::Error, Format)           \
+          : IDs[static_cast<unsigned>(Diag::Name)];
 #include "bamboo/Frontend/Diagnostics.def"
+}
+
+unsigned DiagTable::id(Diag D) const {
+  unsigned I = static_cast<unsigned>(D);
+  if (Engine.getIgnoreAllWarnings())
+    return IgnoredIDs[I];
+  if (Engine.getWarningsAsErrors())
+    return ErrorIDs[I];
+  return IDs[I];
 }
 
 DiagnosticBuilder DiagTable::report(SourceLocation Loc, Diag D) {

@@ -7,7 +7,8 @@
 #   %resource_dir    Clang's resource directory compiled into bamboo
 #   %clang_major     Clang's major version (the lib/clang/<N> directory name)
 #   %bamboo_cxx      the bamboo-cxx driver; %mpiexec MPI's launcher (with a timeout);
-#   %mpicxx          MPI's compiler
+#   %mpicxx          MPI's compiler; %runtime_include and %runtime_library the runtime's
+#                    headers and library, to compile and link translations by hand
 #   %check_compiles  compiles a translation as users do (mpicxx -std=c++20 -Wall), and
 #                    fails on any warning: translations must not add warnings
 import os
@@ -34,6 +35,8 @@ config.substitutions.append(("%bamboo_version", config.bamboo_version))
 config.substitutions.append(("%bamboo_cxx", os.path.join(config.bamboo_tools_dir, "bamboo-cxx")))
 config.substitutions.append(("%mpiexec", "timeout -k 5 60 " + config.mpiexec))
 config.substitutions.append(("%mpicxx", config.mpicxx))
+config.substitutions.append(("%runtime_include", config.runtime_include_dir))
+config.substitutions.append(("%runtime_library", config.runtime_library))
 config.substitutions.append(("%bamboo", os.path.join(config.bamboo_tools_dir, "bamboo")))
 config.substitutions.append(("%examples", os.path.join(config.bamboo_src_root, "examples")))
 config.substitutions.append(("%cmake", config.cmake))

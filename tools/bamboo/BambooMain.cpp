@@ -142,13 +142,6 @@ int main(int argc, const char **argv) {
         << "several inputs need --output-dir (-o names one output)\n";
     return 1;
   }
-  if (!OutputDir.empty())
-    if (std::error_code EC = sys::fs::create_directories(OutputDir)) {
-      WithColor::error(errs(), "bamboo")
-          << "cannot create '" << OutputDir << "': " << EC.message() << "\n";
-      return 1;
-    }
-
   std::vector<bamboo::FileSummary> FactSummaries;
   for (const std::string &File : Facts) {
     auto Text = ExitOnErr(errorOrToExpected(MemoryBuffer::getFile(File)));

@@ -28,8 +28,9 @@ public:
   /// Starts a diagnostic; add arguments with <<.
   clang::DiagnosticBuilder report(clang::SourceLocation Loc, Diag D);
 
-  /// The clang ID of \p D in this engine.
-  unsigned id(Diag D) const { return IDs[static_cast<unsigned>(D)]; }
+  /// The clang ID of \p D in this engine, as its level is now (a warning under
+  /// -w is ignored, under -Werror an error).
+  unsigned id(Diag D) const;
 
   /// Errors reported through this table so far.
   unsigned errorCount() const { return Errors; }
@@ -38,7 +39,11 @@ public:
 
 private:
   clang::DiagnosticsEngine &Engine;
+  // Clang's custom diagnostics have a fixed level that -w and -Werror do not
+  // change, so each warning is registered at the three levels it may have.
   unsigned IDs[static_cast<unsigned>(Diag::NumDiags)];
+  unsigned IgnoredIDs[static_cast<unsigned>(Diag::NumDiags)];
+  unsigned ErrorIDs[static_cast<unsigned>(Diag::NumDiags)];
   unsigned Errors = 0;
 };
 

@@ -49,3 +49,7 @@ void f(double *u, int n, int peer, std::vector<double> &v) {
 // CHECK:      receive-buffer-used.cpp:19:17: note: receive into 'u' posted here
 // CHECK:      receive-buffer-used.cpp:35:10: warning: receive buffer 'v' is used before the olap region completes
 // CHECK:      receive-buffer-used.cpp:21:17: note: receive into 'v' posted here
+// Bamboo's warnings follow -w and -Werror as clang's do.
+// RUN: %bamboo %s -o %t.cpp -- -w 2>&1 | count 0
+// RUN: not %bamboo %s -o %t.cpp -- -Werror 2>&1 | FileCheck %s --check-prefix=WERROR
+// WERROR: error: receive buffer 'u' is used before the olap region completes

@@ -1,0 +1,3 @@
+// Next to the source.
+#pragma once
+inline int twice(int x) { return 2 * x; }

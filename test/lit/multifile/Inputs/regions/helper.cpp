@@ -1,0 +1,2 @@
+#include <mpi.h>
+void settle(MPI_Comm comm) { MPI_Barrier(comm); }

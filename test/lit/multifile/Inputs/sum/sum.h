@@ -1,0 +1,3 @@
+// Declared here, defined in sum.cpp, called in main.cpp.
+#pragma once
+int global_sum(int x);
