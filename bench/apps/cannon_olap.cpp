@@ -4,6 +4,7 @@
 // calling MPI_Testall after each chunk of rows, then waits and swaps buffers.
 // The MPI_Testall calls matter: the blocks are above UCX's rendezvous threshold, and a
 // rendezvous transfer only moves while both sides call into MPI.
+#include "driver.hpp"
 #include "cannon.hpp"
 
 #include <mpi.h>
@@ -11,28 +12,18 @@
 #include <algorithm>
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  const bench::Options o = bench::parse(argc, argv, cannon::kApp, cannon::kDefaultN);
-  if (o.serial) {
-    if (rank == 0) bench::print_reference(cannon::kApp, o, cannon::serial_checksum(o));
-    MPI_Finalize();
+  bench::Run run;
+  if (!bench::start(argc, argv, cannon::kApp, cannon::kDefaultN, cannon::serial_checksum,
+                    run))
     return 0;
-  }
+  const bench::Options &o = run.o;
 
-  cannon::Block b(o.n, size, rank);
+  cannon::Block b(o.n, run.size, run.rank);
   // About 2M multiply-adds (a millisecond or less) between two MPI_Testall calls.
   const long chunk = std::max(1L, (1L << 21) / std::max(1L, b.rows() * b.rows()));
   MPI_Request req[4];
-  double t0 = 0, comm = 0, comp = 0;
   for (int step = 0; step < o.total(); ++step) {
-    if (step == o.warmup) {
-      MPI_Barrier(MPI_COMM_WORLD);
-      t0 = MPI_Wtime();
-      comm = comp = 0;
-    }
+    bench::begin_step(step, run);
     for (int round = 0; round < b.q(); ++round) {
       double c0 = MPI_Wtime();
       int nreq = 0;
@@ -55,24 +46,11 @@ int main(int argc, char **argv) {
         MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
         b.rotate();
       }
-      comm += (c1 - c0) + (MPI_Wtime() - c2);
-      comp += c2 - c1;
+      run.comm += (c1 - c0) + (MPI_Wtime() - c2);
+      run.comp += c2 - c1;
     }
   }
-  double elapsed = MPI_Wtime() - t0;
-
-  // Report: slowest rank's time, mean phase times, global checksum.
-  double sums[2] = {comm, comp}, tmax = 0;
-  MPI_Allreduce(&elapsed, &tmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-  std::uint64_t local = b.checksum(), global = 0;
-  MPI_Reduce(&local, &global, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-  if (rank == 0) {
-    std::uint64_t ref = o.has_expect ? o.expect : 0;
-    if (!o.has_expect && o.comm && o.compute) ref = cannon::serial_checksum(o);
-    bench::Timing t{tmax / o.steps, sums[0] / size / o.steps, sums[1] / size / o.steps};
-    bench::print_result(cannon::kApp, "olap", o, size, t, global, bench::verdict(o, global, ref));
-  }
-  MPI_Finalize();
+  bench::finish(cannon::kApp, "olap", cannon::serial_checksum, [&] { return b.checksum(); },
+                run);
   return 0;
 }

@@ -1,7 +1,6 @@
 // What the benchmark applications share: command line, process grid, answer checksum, result
-// line. Deliberately free of MPI calls, so that the Bamboo translator, which rewrites every
-// function that reaches MPI, leaves this header alone; every MPI call stays in the variant's
-// own source file, where a reader compares the schedules.
+// line. No MPI here: the MPI around each variant's schedule is driver.hpp's, and the schedule's
+// own stays in the variant's source file, where a reader compares them.
 #pragma once
 
 #include <algorithm>

@@ -2,31 +2,22 @@
 // The same source is the Bamboo variant: the pragmas mark the exchange as an overlap region
 // (plain mpicxx ignores them). --no-comm gives MPI-nocomm, --no-compute the communication-only
 // time; both leave the schedule otherwise unchanged.
+#include "driver.hpp"
 #include "jacobi3d.hpp"
 
 #include <mpi.h>
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  const bench::Options o = bench::parse(argc, argv, jacobi3d::kApp, jacobi3d::kDefaultN);
-  if (o.serial) {
-    if (rank == 0) bench::print_reference(jacobi3d::kApp, o, jacobi3d::serial_checksum(o));
-    MPI_Finalize();
+  bench::Run run;
+  if (!bench::start(argc, argv, jacobi3d::kApp, jacobi3d::kDefaultN, jacobi3d::serial_checksum,
+                    run))
     return 0;
-  }
+  const bench::Options &o = run.o;
 
-  jacobi3d::Block b(o.n, size, rank);
+  jacobi3d::Block b(o.n, run.size, run.rank);
   MPI_Request req[2 * jacobi3d::kFaces];
-  double t0 = 0, comm = 0, comp = 0;
   for (int step = 0; step < o.total(); ++step) {
-    if (step == o.warmup) {
-      MPI_Barrier(MPI_COMM_WORLD);
-      t0 = MPI_Wtime();
-      comm = comp = 0;
-    }
+    bench::begin_step(step, run);
     double c0 = MPI_Wtime();
     if (o.comm) {
       b.pack_all();
@@ -54,23 +45,10 @@ int main(int argc, char **argv) {
     double c1 = MPI_Wtime();
     if (o.compute) b.sweep(b.all());
     b.swap();
-    comm += c1 - c0;
-    comp += MPI_Wtime() - c1;
+    run.comm += c1 - c0;
+    run.comp += MPI_Wtime() - c1;
   }
-  double elapsed = MPI_Wtime() - t0;
-
-  // Report: slowest rank's time, mean phase times, global checksum.
-  double sums[2] = {comm, comp}, tmax = 0;
-  MPI_Allreduce(&elapsed, &tmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-  std::uint64_t local = b.checksum(), global = 0;
-  MPI_Reduce(&local, &global, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-  if (rank == 0) {
-    std::uint64_t ref = o.has_expect ? o.expect : 0;
-    if (!o.has_expect && o.comm && o.compute) ref = jacobi3d::serial_checksum(o);
-    bench::Timing t{tmax / o.steps, sums[0] / size / o.steps, sums[1] / size / o.steps};
-    bench::print_result(jacobi3d::kApp, "basic", o, size, t, global, bench::verdict(o, global, ref));
-  }
-  MPI_Finalize();
+  bench::finish(jacobi3d::kApp, "basic", jacobi3d::serial_checksum, [&] { return b.checksum(); },
+                run);
   return 0;
 }

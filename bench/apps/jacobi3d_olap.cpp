@@ -4,32 +4,23 @@
 // The MPI_Testall calls matter: halo messages here are above UCX's rendezvous threshold, and a
 // rendezvous transfer only moves while both sides call into MPI. Without them the transfer
 // starts only in MPI_Waitall, after the interior, and nothing overlaps.
+#include "driver.hpp"
 #include "jacobi3d.hpp"
 
 #include <mpi.h>
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  const bench::Options o = bench::parse(argc, argv, jacobi3d::kApp, jacobi3d::kDefaultN);
-  if (o.serial) {
-    if (rank == 0) bench::print_reference(jacobi3d::kApp, o, jacobi3d::serial_checksum(o));
-    MPI_Finalize();
+  bench::Run run;
+  if (!bench::start(argc, argv, jacobi3d::kApp, jacobi3d::kDefaultN, jacobi3d::serial_checksum,
+                    run))
     return 0;
-  }
+  const bench::Options &o = run.o;
 
-  jacobi3d::Block b(o.n, size, rank);
+  jacobi3d::Block b(o.n, run.size, run.rank);
   const jacobi3d::Box inner = b.interior();
   MPI_Request req[2 * jacobi3d::kFaces];
-  double t0 = 0, comm = 0, comp = 0;
   for (int step = 0; step < o.total(); ++step) {
-    if (step == o.warmup) {
-      MPI_Barrier(MPI_COMM_WORLD);
-      t0 = MPI_Wtime();
-      comm = comp = 0;
-    }
+    bench::begin_step(step, run);
     double c0 = MPI_Wtime();
     int nreq = 0;
     if (o.comm) {
@@ -62,23 +53,10 @@ int main(int argc, char **argv) {
     double c3 = MPI_Wtime();
     if (o.compute) b.for_each_boundary_slab([&](const jacobi3d::Box &s) { b.sweep(s); });
     b.swap();
-    comm += (c1 - c0) + (c3 - c2);
-    comp += (c2 - c1) + (MPI_Wtime() - c3);
+    run.comm += (c1 - c0) + (c3 - c2);
+    run.comp += (c2 - c1) + (MPI_Wtime() - c3);
   }
-  double elapsed = MPI_Wtime() - t0;
-
-  // Report: slowest rank's time, mean phase times, global checksum.
-  double sums[2] = {comm, comp}, tmax = 0;
-  MPI_Allreduce(&elapsed, &tmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-  std::uint64_t local = b.checksum(), global = 0;
-  MPI_Reduce(&local, &global, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-  if (rank == 0) {
-    std::uint64_t ref = o.has_expect ? o.expect : 0;
-    if (!o.has_expect && o.comm && o.compute) ref = jacobi3d::serial_checksum(o);
-    bench::Timing t{tmax / o.steps, sums[0] / size / o.steps, sums[1] / size / o.steps};
-    bench::print_result(jacobi3d::kApp, "olap", o, size, t, global, bench::verdict(o, global, ref));
-  }
-  MPI_Finalize();
+  bench::finish(jacobi3d::kApp, "olap", jacobi3d::serial_checksum, [&] { return b.checksum(); },
+                run);
   return 0;
 }

@@ -1,0 +1,68 @@
+// What every variant's main does around its schedule: start MPI and read the options, time the
+// steps after the warm-up, and report. It makes MPI calls, so the Bamboo variant's translation
+// rewrites this header together with the variant's source (docs/multifile.md); each variant's
+// own file keeps its steps, where a reader compares the schedules.
+#pragma once
+
+#include "common.hpp"
+
+#include <cstdint>
+#include <mpi.h>
+
+namespace bench {
+
+// One run of a variant: its options, its rank, and its clock.
+struct Run {
+  Options o;
+  int rank = 0, size = 1;
+  double t0 = 0, comm = 0, comp = 0; // comm, comp: time in each phase since the warm-up
+};
+
+using SerialChecksum = std::uint64_t (*)(const Options &);
+
+// MPI_Init, the rank and the options. With --serial, rank 0 prints the reference checksum and
+// the run is over: returns false.
+inline bool start(int &argc, char **&argv, const char *app, long default_n,
+                  SerialChecksum serial_checksum, Run &run) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &run.rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &run.size);
+  run.o = parse(argc, argv, app, default_n);
+  if (!run.o.serial) return true;
+  if (run.rank == 0) print_reference(app, run.o, serial_checksum(run.o));
+  MPI_Finalize();
+  return false;
+}
+
+// At the top of every step: at the first timed one, every rank starts together and the
+// warm-up's phase times are dropped.
+inline void begin_step(int step, Run &run) {
+  if (step != run.o.warmup) return;
+  MPI_Barrier(MPI_COMM_WORLD);
+  run.t0 = MPI_Wtime();
+  run.comm = run.comp = 0;
+}
+
+// After the last step: the slowest rank's time, the mean phase times and the global checksum
+// (local_checksum() runs after the clock stops); rank 0 prints the result line. Then
+// MPI_Finalize.
+template <class LocalChecksum>
+void finish(const char *app, const char *variant, SerialChecksum serial_checksum,
+            LocalChecksum local_checksum, Run &run) {
+  double elapsed = MPI_Wtime() - run.t0;
+  double sums[2] = {run.comm, run.comp}, tmax = 0;
+  MPI_Allreduce(&elapsed, &tmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  std::uint64_t local = local_checksum(), global = 0;
+  MPI_Reduce(&local, &global, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+  if (run.rank == 0) {
+    const Options &o = run.o;
+    std::uint64_t ref = o.has_expect ? o.expect : 0;
+    if (!o.has_expect && o.comm && o.compute) ref = serial_checksum(o);
+    Timing t{tmax / o.steps, sums[0] / run.size / o.steps, sums[1] / run.size / o.steps};
+    print_result(app, variant, o, run.size, t, global, verdict(o, global, ref));
+  }
+  MPI_Finalize();
+}
+
+} // namespace bench
