@@ -25,7 +25,9 @@
 #include "Lowerings.h"
 #include "RewriteSession.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -148,6 +150,51 @@ void dropStorageKeywords(RewriteSession &S, const VarDecl *VD) {
 /// The end of the declaration's initializer or declarator: where `;` or `,` follows.
 SourceLocation endOfDeclarator(const VarDecl *VD) { return VD->getSourceRange().getEnd(); }
 
+/// The accessor returns a reference where the variable's name had the declared
+/// type: `decltype(x)` becomes `std::remove_reference_t<decltype(bambooGlobal_x())>`.
+/// `decltype(auto)` deduced from the bare name would become a reference: refused.
+void keepDeclaredType(RewriteSession &S, const Expr *Ref, const VarDecl *VD) {
+  DynTypedNode Node = DynTypedNode::create(*Ref);
+  for (;;) {
+    DynTypedNodeList Parents = S.Ctx.getParents(Node);
+    if (Parents.empty())
+      return;
+    Node = Parents[0];
+    if (const auto *TL = Node.get<TypeLoc>()) {
+      if (auto Decltype = TL->getAs<DecltypeTypeLoc>()) {
+        S.insertBefore(Decltype.getDecltypeLoc(), "std::remove_reference_t<",
+                       "decltype of '" + VD->getNameAsString() + "'");
+        S.insertAfterToken(Decltype.getRParenLoc(), ">",
+                           "decltype of '" + VD->getNameAsString() + "'");
+      }
+      return;
+    }
+    if (Node.get<ImplicitCastExpr>() || Node.get<ExprWithCleanups>())
+      continue;
+    const Decl *D = Node.get<VarDecl>();
+    QualType Deduced;
+    if (const auto *Var = dyn_cast_or_null<VarDecl>(D))
+      Deduced = Var->getTypeSourceInfo()->getType();
+    if (Node.get<ReturnStmt>())
+      for (DynTypedNode Up = Node;;) {
+        DynTypedNodeList Above = S.Ctx.getParents(Up);
+        if (Above.empty())
+          break;
+        Up = Above[0];
+        if (const auto *FD = Up.get<FunctionDecl>()) {
+          Deduced = FD->getDeclaredReturnType();
+          break;
+        }
+        if (Up.get<LambdaExpr>())
+          break;
+      }
+    if (!Deduced.isNull())
+      if (const auto *Auto = Deduced->getContainedAutoType(); Auto && Auto->isDecltypeAuto())
+        S.Diags.report(Ref->getExprLoc(), Diag::CannotPrivatize) << VD->getNameAsString() << 5;
+    return;
+  }
+}
+
 /// Rewrites every use of \p VD to \p Replacement (the name token is replaced),
 /// except inside \p Keep: there the name already means the holder's member.
 void rewriteUses(RewriteSession &S, Candidates &C, const VarDecl *VD,
@@ -158,11 +205,15 @@ void rewriteUses(RewriteSession &S, Candidates &C, const VarDecl *VD,
     if (Keep.isValid() && !S.SM.isBeforeInTranslationUnit(At, Keep.getBegin()) &&
         !S.SM.isBeforeInTranslationUnit(Keep.getEnd(), At))
       continue;
-    if (S.inUserFile(Ref->getLocation()) || Ref->getLocation().isMacroID())
-      S.replaceToken(Ref->getLocation(), Replacement, What);
+    if (!S.inUserFile(Ref->getLocation()) && !Ref->getLocation().isMacroID())
+      continue;
+    if (!S.replaceToken(Ref->getLocation(), Replacement, What))
+      continue;
+    keepDeclaredType(S, Ref, VD);
   }
   for (const MemberExpr *M : C.MemberUses.lookup(VD->getCanonicalDecl()))
-    S.replaceToken(M->getMemberLoc(), Replacement, What);
+    if (S.replaceToken(M->getMemberLoc(), Replacement, What))
+      keepDeclaredType(S, M, VD);
 }
 
 /// Whether every declaration of \p VD has one type (`extern int a[];` and

@@ -1,6 +1,6 @@
 // Mutable globals get one instance per virtual rank, with their initializers,
-// reached through an accessor with the variable's linkage; every use calls it.
-// Constants stay shared.
+// reached through an accessor with the variable's linkage; every use calls it
+// (decltype of the name keeps the declared type). Constants stay shared.
 // RUN: %bamboo %s -o %t.cpp --
 // RUN: FileCheck %s < %t.cpp
 // RUN: %check_compiles %t.cpp
@@ -20,6 +20,9 @@
 // CHECK-NEXT: {{^}}  bambooGlobal_grid()[bambooGlobal_counter() % N] = Pi;
 // CHECK-NEXT: {{^}}  *bambooGlobal_cursor() += app::bambooGlobal_steps() + ::bambooGlobal_hidden();
 // CHECK-NEXT: {{^}}  bambooGlobal_name() += "!";
+// CHECK-NEXT: {{^}}  std::remove_reference_t<decltype(app::bambooGlobal_steps())> copy = app::bambooGlobal_steps();
+// CHECK-NEXT: {{^}}  decltype((bambooGlobal_counter())) alias = bambooGlobal_counter();
+// CHECK-NEXT: {{^}}  alias += ++copy;
 // CHECK-NEXT: {{^}}  co_await bamboo::mpi::Barrier(MPI_COMM_WORLD);
 // CHECK-NEXT: {{^}}  co_return static_cast<int>(bambooGlobal_name().size()) - 4;
 #include <mpi.h>
@@ -40,6 +43,9 @@ int main(int argc, char **argv) {
   grid[counter % N] = Pi;
   *cursor += app::steps + ::hidden;
   name += "!";
+  decltype(app::steps) copy = app::steps;
+  decltype((counter)) alias = counter;
+  alias += ++copy;
   MPI_Barrier(MPI_COMM_WORLD);
   return static_cast<int>(name.size()) - 4;
 }

@@ -13,6 +13,10 @@ template <class T> struct Box {
   // CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:12: error: cannot give each virtual rank its own 'made': static data members of class templates are not supported
 };
 template <class T> T Box<T>::made = T();
+decltype(auto) current() {
+  return total;
+  // CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:10: error: cannot give each virtual rank its own 'total': decltype(auto) deduced from its name would become a reference to the rank's instance; write its type
+}
 int f(int n) {
   static int table[3] = {1, 2, 3};
   // CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:14: error: cannot give each virtual rank its own 'table': a static local array with an initializer is not supported
