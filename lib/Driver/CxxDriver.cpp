@@ -12,6 +12,7 @@
 
 #include "bamboo/CodeGen/Translate.h"
 #include "bamboo/Driver/CxxArguments.h"
+#include "bamboo/Driver/DependencyFile.h"
 #include "bamboo/Driver/ObjectRecord.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -203,28 +204,13 @@ void Driver::writeDependencies(const FileSummary &Summary, StringRef Object) {
     sys::path::replace_extension(Path, ".d");
     File = std::string(Path);
   }
-  auto Escape = [](StringRef Path) {
-    std::string Out;
-    for (char C : Path) {
-      if (C == ' ' || C == '#')
-        Out += '\\';
-      Out += C == '$' ? "$$" : std::string(1, C);
-    }
-    return Out;
-  };
-  std::string Rule;
-  if (Args.DependencyTargets.empty())
-    Rule = Escape(Object);
-  for (const std::string &Target : Args.DependencyTargets)
-    Rule += (Rule.empty() ? "" : " ") + Target;
-  Rule += ":";
+  std::vector<std::string> Targets = Args.DependencyTargets;
+  if (Targets.empty())
+    Targets.push_back(makefileEscaped(Object));
+  std::vector<std::string> Read; // the source first
   for (const auto &[Path, Hash] : Summary.Inputs)
-    Rule += " \\\n " + Escape(Path);
-  Rule += "\n";
-  if (Args.PhonyTargets)
-    for (const auto &[Path, Hash] : Summary.Inputs)
-      if (Path != Summary.Source)
-        Rule += "\n" + Escape(Path) + ":\n";
+    Read.push_back(Path);
+  std::string Rule = dependencyRule(Targets, Read, Args.PhonyTargets);
   writeFile(File, Rule);
 }
 

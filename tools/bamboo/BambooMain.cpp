@@ -12,12 +12,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "bamboo/Driver/DependencyFile.h"
 #include "bamboo/Driver/ProgramTranslation.h"
 #include "bamboo/Tool/ToolSetup.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/CommonOptionsParser.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -96,19 +96,6 @@ bool writeFile(StringRef Path, StringRef Text, bool MakeDirectory = false) {
   }
   Out << Text;
   return true;
-}
-
-/// A path in a Makefile rule.
-std::string makeEscaped(StringRef Path) {
-  std::string Out;
-  for (char C : Path) {
-    if (C == ' ' || C == '#')
-      Out += '\\';
-    if (C == '$')
-      Out += '$';
-    Out += C;
-  }
-  return Out;
 }
 
 } // namespace
@@ -207,14 +194,14 @@ int main(int argc, const char **argv) {
   }
 
   if (!DepFile.empty()) {
-    std::string Rule =
-        makeEscaped(Writes.empty() ? "-" : Writes.front().first) + ":";
-    llvm::StringSet<> Seen;
+    std::vector<std::string> Read;
     for (const bamboo::FileSummary &S : Program.Summaries)
       for (const auto &[Path, Hash] : S.Inputs)
-        if (Seen.insert(Path).second)
-          Rule += " \\\n  " + makeEscaped(Path);
-    if (!writeFile(DepFile, Rule + "\n"))
+        Read.push_back(Path);
+    std::string Target = Writes.empty() ? "-" : Writes.front().first;
+    if (!writeFile(DepFile,
+                   bamboo::driver::dependencyRule(
+                       {bamboo::driver::makefileEscaped(Target)}, Read)))
       return 1;
   }
   if (!SummaryOut.empty()) {
