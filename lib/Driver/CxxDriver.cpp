@@ -226,9 +226,10 @@ void Driver::recordInto(StringRef Object, FileSummary Summary, StringRef Root) {
   sys::path::append(File, "record-" + std::to_string(Scratch++) + ".json");
   writeFile(File, driver::writeObjectRecord(Record));
   std::string Section = driver::RecordSection;
-  if (exec(Objcopy,
-           {"--add-section", Section + "=" + std::string(File),
-            "--set-section-flags", Section + "=noload,readonly", Object.str()}))
+  if (exec(Objcopy, {"--add-section", Section + "=" + std::string(File),
+                     // exclude: the linker leaves it out of the program.
+                     "--set-section-flags",
+                     Section + "=exclude,noload,readonly", Object.str()}))
     fail("cannot record the program's facts in '" + Object + "'");
 }
 
@@ -315,19 +316,26 @@ void Driver::reconcile(std::vector<std::string> &LinkInputs,
         fail("'" + O.Info.Name + "' is older than '" + Path +
              "', which changed since it was compiled: rebuild it");
     }
-    // Translated again, with the program's facts, where it first was.
+    // Translated again, with the program's facts, where it first was; its
+    // warnings were shown when it was compiled.
+    if (Args.Verbose)
+      errs() << "bamboo-cxx: translating '" << O.Info.Name
+             << "' again: it was compiled without knowing what " << Names
+             << " does in this program\n";
     SmallString<256> Out(WorkDir);
     sys::path::append(Out, "relink-" + std::to_string(Scratch++));
+    std::vector<std::string> TranslatorArgs = Record.TranslatorArgs;
+    TranslatorArgs.push_back("-w");
     auto Again =
         translate({Record.Summary.Source}, Record.Root, Out, Record.BambooArgs,
-                  Record.TranslatorArgs, All, Record.Directory);
+                  TranslatorArgs, All, Record.Directory);
     if (!Again)
       fail("cannot translate '" + Record.Summary.Source + "' again for '" +
            O.Info.Name + "'");
     std::string Object = std::string(Out) + ".o";
     std::vector<std::string> Command = Record.CompileArgs;
     Command.insert(Command.end(),
-                   {"-c", "-x", "c++",
+                   {"-w", "-c", "-x", "c++",
                     translatedPath(Out, Record.Root, Record.Summary.Source),
                     "-x", "none", "-o", Object});
     if (exec(Args.MPICxx, Command, Record.Directory))

@@ -12,6 +12,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
 #include "llvm/Support/Format.h"
@@ -245,6 +246,60 @@ summariesFromJSON(const json::Value &Document) {
   return Out;
 }
 
+namespace {
+
+/// \p G without the library code that leads nowhere: a library function
+/// stays if it may call user code (a callback through std::function, an
+/// algorithm) or MPI, or if a method of the user's overrides it. The rest
+/// cannot be in any reach set nor lead into one; dropping it makes a summary
+/// a few kilobytes instead of a megabyte of the standard library.
+CallGraph withoutIdleLibraryCode(const CallGraph &G) {
+  llvm::DenseMap<const CallGraph::Node *,
+                 llvm::SmallVector<const CallGraph::Node *, 4>>
+      Callers;
+  for (const auto &N : G.nodes())
+    for (const CallGraph::Call &C : N->Calls)
+      for (const CallGraph::Node *T : G.targets(C))
+        Callers[T].push_back(N.get());
+  llvm::DenseSet<const CallGraph::Node *> Keep;
+  std::vector<const CallGraph::Node *> Work;
+  for (const auto &N : G.nodes())
+    if (!N->InSystemHeader || !N->MPICalls.empty() || N->ContainsRegion) {
+      Keep.insert(N.get());
+      Work.push_back(N.get());
+    }
+  while (!Work.empty()) {
+    const CallGraph::Node *N = Work.back();
+    Work.pop_back();
+    for (const CallGraph::Node *Caller : Callers.lookup(N))
+      if (Keep.insert(Caller).second)
+        Work.push_back(Caller);
+  }
+  llvm::StringSet<> Overridden;
+  for (const CallGraph::Node *N : Keep)
+    for (const std::string &Base : N->Overrides)
+      Overridden.insert(Base);
+
+  CallGraph Out;
+  auto Kept = [&](llvm::StringRef Key) {
+    const CallGraph::Node *N = G.lookup(Key);
+    return N && (Keep.contains(N) || Overridden.contains(Key));
+  };
+  for (const auto &N : G.nodes()) {
+    if (!Kept(N->Key))
+      continue;
+    CallGraph::Node &Copy = Out.node(N->Key);
+    Copy = *N;
+    llvm::erase_if(Copy.Calls, [&](const CallGraph::Call &C) {
+      return C.Kind != CallKind::Indirect && !Kept(C.Callee);
+    });
+  }
+  Out.reindex();
+  return Out;
+}
+
+} // namespace
+
 FileSummary summarize(const TranslationUnitModel &Model) {
   const clang::SourceManager &SM = Model.context().getSourceManager();
   FileSummary S;
@@ -256,7 +311,7 @@ FileSummary summarize(const TranslationUnitModel &Model) {
       if (isUserFile(SM, FID) && Seen.insert(Path).second)
         S.Inputs.push_back({Path, contentHash(SM.getBufferData(FID))});
     }
-  S.Graph.merge(Model.fileGraph());
+  S.Graph = withoutIdleLibraryCode(Model.fileGraph());
   S.Graph.forgetAST();
   for (const auto &N : S.Graph.nodes())
     S.View[N->Key] = reachBits(
