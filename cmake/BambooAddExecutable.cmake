@@ -1,6 +1,6 @@
 # bamboo_add_executable(<name> <source>... [TRANSLATOR_ARGS <arg>...])
 #
-# Like add_executable for an MPI C++ program, but its C++ sources are translated by bamboo
+# Like add_executable for an MPI C or C++ program, but its sources are translated by bamboo
 # first, together (they are one program: a function of one file that waits is a task in every
 # file), with #line so that compiler messages name the original files; then compiled as C++20
 # and linked with the Bamboo runtime. Include directories and definitions set on <name> (with
@@ -40,7 +40,7 @@ function(bamboo_add_executable name)
   foreach(source IN LISTS B_UNPARSED_ARGUMENTS)
     get_filename_component(source "${source}" ABSOLUTE)
     get_filename_component(ext "${source}" LAST_EXT)
-    if(ext MATCHES "^\\.(cpp|cc|cxx|C|c\\+\\+)$")
+    if(ext MATCHES "^\\.(cpp|cc|cxx|C|c\\+\\+|c)$")
       list(APPEND sources "${source}")
     else()
       list(APPEND others "${source}")
@@ -73,6 +73,8 @@ function(bamboo_add_executable name)
       COMMAND_EXPAND_LISTS
       VERBATIM)
   endif()
+  # A translated C file is C++ (docs/c.md).
+  set_source_files_properties(${translated} PROPERTIES LANGUAGE CXX)
   add_executable(${name} ${translated} ${others})
   target_compile_features(${name} PRIVATE cxx_std_20)
   target_link_libraries(${name} PRIVATE Bamboo::runtime)

@@ -112,14 +112,21 @@ void lowerIncludes(RewriteSession &S) {
         Files.push_back(FID);
   for (FileID FID : Files) {
     // A file with translated code (any edit so far) needs the runtime: its
-    // own <mpi.h> becomes the runtime's header, or it gets a first line and
-    // `#line 1`, so that its lines keep their numbers.
+    // own <mpi.h> becomes the runtime's header, or it gets a first line.
     bool Translated = FID == S.Main || S.R.getRewriteBufferFor(FID);
     std::string &Prologue = S.Prologues[FID];
     if (Translated && !replaceMPIInclude(S, FID))
-      Prologue = std::string(RuntimeInclude) + RuntimeComment + "\n#line 1\n";
+      Prologue = std::string(RuntimeInclude) + RuntimeComment + "\n";
+    // A C file is one extern "C" block: its symbols keep C's names (docs/c.md).
+    if (FID == S.Main && S.isC()) {
+      Prologue += "extern \"C\" { // bamboo: C, translated into C++; C's symbol names\n";
+      S.Epilogue = "} // extern \"C\"\n" + S.Epilogue;
+    }
+    // Lines keep their numbers.
     if (S.Options.LineDirectives)
       Prologue += "#line 1 \"" + S.SM.getFileEntryRefForID(FID)->getName().str() + "\"\n";
+    else if (!Prologue.empty())
+      Prologue += "#line 1\n";
   }
   if (S.Options.Mirror && Includes)
     redirectIncludes(S, *Includes);

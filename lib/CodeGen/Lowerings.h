@@ -8,8 +8,11 @@
 #ifndef BAMBOO_LIB_CODEGEN_LOWERINGS_H
 #define BAMBOO_LIB_CODEGEN_LOWERINGS_H
 
+#include <string>
+
 namespace clang {
 class Expr;
+class NamedDecl;
 } // namespace clang
 
 namespace bamboo::codegen {
@@ -34,6 +37,12 @@ void privatizeVariables(RewriteSession &S);
 /// that need it, #line, and #includes redirected to translated headers
 /// (IncludeLowering.cpp).
 void lowerIncludes(RewriteSession &S);
+
+/// What C allows and C++ does not, in a C file (CLowering.cpp, docs/c.md).
+void lowerCIdioms(RewriteSession &S);
+/// The name of \p D in the translation: in C, a name C++ reserves gets a
+/// prefix (`new` becomes `bamboo_new`).
+std::string cxxName(const clang::NamedDecl *D, const RewriteSession &S);
 
 /// Whether \p E is only looked at by the compiler (sizeof, decltype, ...).
 bool isUnevaluated(const clang::Expr *E, RewriteSession &S);

@@ -37,7 +37,7 @@ void lowerMain(RewriteSession &S) {
   }
   // bambooMain has internal linkage: only the generated main below calls it.
   for (const FunctionDecl *D : Main->redecls()) {
-    S.insertBefore(D->getOuterLocStart(), "static ", "main");
+    S.insertAfterInsertions(D->getOuterLocStart(), "static ", "main");
     S.replaceToken(D->getLocation(), "bambooMain", "main");
   }
 

@@ -228,6 +228,28 @@ bool hasOneType(RewriteSession &S, const VarDecl *VD) {
   return true;
 }
 
+/// Whether \p VD defines its variable: C's tentative definitions (`int x;`)
+/// are one definition together (the one with an initializer, else the
+/// first); the others become declarations, as C++ has no such thing.
+bool isTheDefinition(const VarDecl *VD) {
+  switch (VD->isThisDeclarationADefinition()) {
+  case VarDecl::DeclarationOnly:
+    return false;
+  case VarDecl::Definition:
+    return true;
+  case VarDecl::TentativeDefinition:
+    break;
+  }
+  if (VD->getDefinition())
+    return false;
+  const SourceManager &SM = VD->getASTContext().getSourceManager();
+  for (const VarDecl *Other : VD->redecls())
+    if (Other->isThisDeclarationADefinition() == VarDecl::TentativeDefinition &&
+        SM.isBeforeInTranslationUnit(Other->getLocation(), VD->getLocation()))
+      return false; // an earlier one is it
+  return true;
+}
+
 /// `extern int x;` => `extern int &bambooGlobal_x();`: the declarator is kept,
 /// so any declared type (pointers to functions, arrays: `(&bambooGlobal_a())[4]`)
 /// comes out right.
@@ -288,9 +310,9 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
   std::string After = " }; " + std::string(First->isInline() ? "inline" : "static") +
                       " bamboo::RankLocal<" + Holder + "> " + Store + ";";
   for (const VarDecl *VD : Group) {
-    std::string Var = VD->getNameAsString();
-    After += " " + Linkage + "decltype(" + Holder + "::" + Var + ") &bambooGlobal_" + Var +
-             "() { return " + Store + "->" + Var + "; }";
+    std::string Var = VD->getNameAsString(), Member = cxxName(VD, S);
+    After += " " + Linkage + "decltype(" + Holder + "::" + Member + ") &bambooGlobal_" + Var +
+             "() { return " + Store + "->" + Member + "; }";
   }
   S.R.InsertTextAfter(AfterSemi, After + " /* bamboo: one per virtual rank */");
   for (const VarDecl *VD : Group)
@@ -455,10 +477,10 @@ void privatizeVariables(RewriteSession &S) {
   for (const VarDecl *VD : C.Declarations) {
     switch (storageOf(VD)) {
     case Storage::Global:
-      if (VD->isThisDeclarationADefinition() == VarDecl::DeclarationOnly)
-        declareAccessor(S, VD, "bambooGlobal_" + VD->getNameAsString());
-      else
+      if (isTheDefinition(VD))
         Definitions[VD->getOuterLocStart()].push_back(VD);
+      else
+        declareAccessor(S, VD, "bambooGlobal_" + VD->getNameAsString());
       break;
     case Storage::StaticLocal:
       privatizeStaticLocal(S, VD);

@@ -73,6 +73,15 @@ bool RewriteSession::insertBefore(SourceLocation Loc, llvm::StringRef Text,
   return true;
 }
 
+bool RewriteSession::insertAfterInsertions(SourceLocation Loc, llvm::StringRef Text,
+                                           llvm::StringRef What) {
+  auto At = editable(Loc, What);
+  if (!At)
+    return false;
+  R.InsertText(*At, Text, /*InsertAfter=*/true);
+  return true;
+}
+
 bool RewriteSession::insertAfterToken(SourceLocation Loc, llvm::StringRef Text,
                                       llvm::StringRef What) {
   auto At = editable(Loc, What);
@@ -87,6 +96,7 @@ bool RewriteSession::replaceToken(SourceLocation Loc, llvm::StringRef Text,
   auto At = editable(Loc, What);
   if (!At)
     return false;
+  Replaced.insert(At->getRawEncoding());
   R.ReplaceText(CharSourceRange::getTokenRange(*At, *At), Text);
   return true;
 }
@@ -99,6 +109,7 @@ bool RewriteSession::replaceRange(SourceRange Range, llvm::StringRef Text,
   auto End = editable(Range.getEnd(), What);
   if (!End)
     return false;
+  Replaced.insert(Begin->getRawEncoding());
   R.ReplaceText(CharSourceRange::getTokenRange(*Begin, *End), Text);
   return true;
 }
@@ -136,7 +147,14 @@ std::string RewriteSession::typeText(QualType T) const {
   Policy.SuppressScope = false;
   Policy.FullyQualifiedName = true;
   Policy.SuppressUnwrittenScope = true;
+  Policy.Bool = true; // C's _Bool is C++'s bool: the output is C++
   return T.getAsString(Policy);
+}
+
+bool RewriteSession::isC() const { return !Ctx.getLangOpts().CPlusPlus; }
+
+bool RewriteSession::wasReplaced(SourceLocation Loc) const {
+  return Replaced.contains(Loc.getRawEncoding());
 }
 
 void RewriteSession::await(const Expr *Call, llvm::StringRef What) {

@@ -17,6 +17,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +61,10 @@ public:
                     llvm::StringRef What);
   bool insertAfterToken(clang::SourceLocation Loc, llvm::StringRef Text,
                         llvm::StringRef What);
+  /// Inserts at \p Loc after what was inserted there before (insertBefore
+  /// puts it in front).
+  bool insertAfterInsertions(clang::SourceLocation Loc, llvm::StringRef Text,
+                             llvm::StringRef What);
   bool replaceToken(clang::SourceLocation Loc, llvm::StringRef Text,
                     llvm::StringRef What);
   bool replaceRange(clang::SourceRange Range, llvm::StringRef Text,
@@ -78,6 +83,11 @@ public:
   /// such as deduced return types).
   std::string typeText(clang::QualType T) const;
 
+  /// Whether the file is C (translated into C++: docs/c.md).
+  bool isC() const;
+  /// Whether a lowering replaced the token at \p Loc (a file location).
+  bool wasReplaced(clang::SourceLocation Loc) const;
+
   /// Marks \p Call as awaited: `co_await` goes before it (in parentheses
   /// when a postfix operator follows it). Applied by flushAwaits(), outer
   /// calls first, so nested awaited calls come out right.
@@ -90,6 +100,7 @@ public:
 
 private:
   mutable llvm::DenseMap<clang::FileID, bool> UserFiles;
+  llvm::DenseSet<clang::SourceLocation::UIntTy> Replaced;
   struct AwaitSite {
     clang::SourceLocation Begin, End; ///< editable, token range
     unsigned BeginOffset, EndOffset;

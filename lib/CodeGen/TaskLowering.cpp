@@ -16,6 +16,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
@@ -63,6 +64,34 @@ std::string resultType(RewriteSession &S, const FunctionDecl *FD,
     return S.typeText(Deduced);
   }
   return S.sourceText(Written);
+}
+
+/// A task has C++ linkage even where the code around it has C's (a C file,
+/// an extern "C" block of a header): its mangled name carries the ABI tag, so
+/// a caller compiled as if it were an ordinary function does not link.
+void giveCxxLinkage(RewriteSession &S, const FunctionDecl *D) {
+  const auto *Spec = dyn_cast<LinkageSpecDecl>(D->getDeclContext());
+  if (Spec && !Spec->hasBraces()) { // extern "C" int f();
+    S.replaceRange(Spec->getExternLoc(), "extern \"C++\"",
+                   "the linkage of " + functionName(D));
+    SourceLocation Lang = Lexer::findNextToken(Spec->getExternLoc(), S.SM,
+                                               S.Ctx.getLangOpts())
+                              ->getLocation();
+    S.replaceToken(Lang, "", "the linkage of " + functionName(D));
+    return;
+  }
+  if (!S.isC() && !D->isExternC())
+    return;
+  std::string What = "the linkage of " + functionName(D);
+  SourceLocation End;
+  if (D->doesThisDeclarationHaveABody())
+    End = D->getBody()->getEndLoc();
+  else
+    End = Lexer::findNextToken(D->getSourceRange().getEnd(), S.SM,
+                               S.Ctx.getLangOpts())
+              ->getLocation(); // its `;`
+  if (S.insertBefore(D->getOuterLocStart(), "extern \"C++\" { ", What))
+    S.insertAfterToken(End, " }", What);
 }
 
 void lowerSignature(RewriteSession &S, const FunctionDecl *FD,
@@ -117,6 +146,7 @@ void lowerSignature(RewriteSession &S, const FunctionDecl *FD,
     }
     S.replaceRange(Written, "bamboo::Task<" + resultType(S, D, Written) + ">",
                    "the return type of " + Name);
+    giveCxxLinkage(S, D);
   }
 }
 

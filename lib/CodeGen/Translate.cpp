@@ -29,6 +29,7 @@ std::optional<std::vector<TranslatedFile>> translateFile(TranslationUnitModel &M
   codegen::lowerRegions(S);
   codegen::lowerMain(S);
   S.flushAwaits();
+  codegen::lowerCIdioms(S); // after the others: it moves text they edited
   // Last: which files need the runtime's header depends on the edits above.
   codegen::lowerIncludes(S);
   return S.result();

@@ -1,6 +1,7 @@
 //===- CxxArguments.cpp - bamboo-cxx's command line -----------------------===//
 
 #include "bamboo/Driver/CxxArguments.h"
+#include "bamboo/Tool/ToolSetup.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -15,6 +16,8 @@ bool isCxxSource(StringRef Path) {
       .Cases(".cpp", ".cc", ".cxx", ".C", ".c++", ".cp", ".CPP", true)
       .Default(false);
 }
+
+bool isCSource(StringRef Path) { return sys::path::extension(Path) == ".c"; }
 
 namespace {
 
@@ -56,6 +59,29 @@ bool isTranslatorOption(StringRef Arg) {
       .Default(false);
 }
 
+/// Warnings GCC knows for C only: the translation of a C file is C++, where
+/// they would be a warning of their own.
+bool isCOnlyWarning(StringRef Arg) {
+  if (!Arg.consume_front("-W"))
+    return false;
+  Arg.consume_front("no-");
+  Arg.consume_front("error=");
+  return StringSwitch<bool>(Arg)
+      .Cases("bad-function-cast", "c++-compat", "declaration-after-statement",
+             "designated-init", "discarded-array-qualifiers", true)
+      .Cases("discarded-qualifiers", "duplicate-decl-specifier", "implicit",
+             "implicit-function-declaration", "implicit-int", true)
+      .Cases("incompatible-pointer-types", "int-conversion", "jump-misses-init",
+             "missing-parameter-type", "missing-prototypes", true)
+      .Cases("nested-externs", "old-style-declaration", "old-style-definition",
+             "override-init", "pointer-sign", true)
+      .Cases("pointer-to-int-cast", "strict-prototypes", "traditional",
+             "traditional-conversion", "unsuffixed-float-constants", true)
+      .Cases("c90-c99-compat", "c99-c11-compat", "c11-c2x-compat",
+             "absolute-value", "override-init-side-effects", true)
+      .Default(false);
+}
+
 /// Nothing to build: mpicxx answers (version queries, MPI wrappers' -show,
 /// preprocessing, dependency listing).
 bool isPassThrough(StringRef Arg) {
@@ -65,21 +91,6 @@ bool isPassThrough(StringRef Arg) {
       .Cases("-show", "-compile-info", "-link-info", "-showme", "-E", "-M",
              "-MM", true)
       .Default(Arg.starts_with("-showme:") || Arg.starts_with("-print-"));
-}
-
-/// Translations are C++20: an earlier standard becomes C++20 in its dialect.
-std::string translatedStandard(StringRef Arg) {
-  StringRef Std = Arg.drop_front(strlen("-std="));
-  bool GNU = Std.starts_with("gnu");
-  StringRef Year = Std.drop_until([](char C) { return isDigit(C); });
-  if (!Std.contains("++")) // a C standard: the translation is C++ all the same
-    return GNU ? "-std=gnu++20" : "-std=c++20";
-  static const char *const Before20[] = {"98", "03", "0x", "11",
-                                         "1y", "14", "1z", "17"};
-  for (const char *Old : Before20)
-    if (Year == Old)
-      return GNU ? "-std=gnu++20" : "-std=c++20";
-  return Arg.str();
 }
 
 } // namespace
@@ -147,8 +158,9 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
       Out.LinkInputs.push_back(Arg.str());
     } else if (Arg.starts_with("-std=")) {
       HasStandard = true;
-      Out.CompileArgs.push_back(translatedStandard(Arg));
-      Out.TranslatorArgs.push_back(translatedStandard(Arg));
+      // The translator reads each file in its own language (ToolSetup.h).
+      Out.CompileArgs.push_back(tool::translationStandard(Arg));
+      Out.TranslatorArgs.push_back(Arg.str());
     } else if (takesValue(Arg)) {
       if (Error E = TakeValue())
         return E;
@@ -158,15 +170,19 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
         Out.TranslatorArgs.push_back(Arg.str());
         Out.TranslatorArgs.push_back(Value);
       }
+    } else if (isCOnlyWarning(Arg)) {
+      continue; // the translation is C++
     } else if (Arg.starts_with("-")) {
       Out.CompileArgs.push_back(Arg.str());
       if (isPreprocessorOption(Arg) || isTranslatorOption(Arg)) {
         Out.TranslatorArgs.push_back(Arg.str());
         QuietUnknownWarnings |= Arg.starts_with("-Wno-");
       }
-    } else if (Language == "c++" || (Language.empty() && isCxxSource(Arg))) {
+    } else if (Language == "c++" || Language == "c" ||
+               (Language.empty() && (isCxxSource(Arg) || isCSource(Arg)))) {
+      // C is translated too: into C++ (docs/c.md).
       Out.Sources.push_back(Arg.str());
-      ForcedCxx |= !isCxxSource(Arg);
+      ForcedCxx |= Language == "c++" && !isCxxSource(Arg);
     } else if (!Language.empty()) {
       Out.LinkInputs.insert(Out.LinkInputs.end(),
                             {"-x", Language, Arg.str(), "-x", "none"});
@@ -181,10 +197,8 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
   if (Out.CompileOnly && !Out.Output.empty() &&
       Out.Sources.size() + Out.LinkInputs.size() > 1)
     return failure("-o with -c needs a single input");
-  if (!HasStandard) {
+  if (!HasStandard)
     Out.CompileArgs.insert(Out.CompileArgs.begin(), "-std=c++20");
-    Out.TranslatorArgs.insert(Out.TranslatorArgs.begin(), "-std=c++20");
-  }
   // A source made C++ by -x is read as C++ by the translator too.
   if (ForcedCxx)
     Out.TranslatorArgs.insert(Out.TranslatorArgs.begin(), {"-x", "c++"});

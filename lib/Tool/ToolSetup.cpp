@@ -18,6 +18,7 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -93,14 +94,60 @@ ArgumentsAdjuster getMPIAdjuster() {
   return getInsertArgumentAdjuster(Extra, ArgumentInsertPosition::END);
 }
 
+std::string translationStandard(llvm::StringRef StdFlag) {
+  llvm::StringRef Std = StdFlag;
+  Std.consume_front("-std=");
+  bool GNU = Std.starts_with("gnu");
+  llvm::StringRef Year = Std.drop_until([](char C) { return llvm::isDigit(C); });
+  if (!Std.contains("++")) // a C standard: the translation is C++ all the same
+    return GNU ? "-std=gnu++20" : "-std=c++20";
+  for (llvm::StringRef Old : {"98", "03", "0x", "11", "1y", "14", "1z", "17"})
+    if (Year == Old)
+      return GNU ? "-std=gnu++20" : "-std=c++20";
+  return ("-std=" + Std).str();
+}
+
+bool readAsC(const std::vector<std::string> &Args, llvm::StringRef File) {
+  std::optional<bool> Language; // the last -x before the file decides
+  for (size_t I = 0; I + 1 < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    if (Arg == File)
+      break;
+    llvm::StringRef Lang;
+    if (Arg == "-x")
+      Lang = Args[I + 1];
+    else if (Arg.starts_with("-x"))
+      Lang = Arg.drop_front(2);
+    else
+      continue;
+    Language = Lang == "none" ? std::optional<bool>() : std::optional<bool>(Lang == "c");
+  }
+  if (Language)
+    return *Language;
+  return llvm::sys::path::extension(File) == ".c";
+}
+
 ArgumentsAdjuster getStandardAdjuster() {
-  return [](const CommandLineArguments &Args, llvm::StringRef) {
-    for (const std::string &Arg : Args)
-      if (llvm::StringRef(Arg).starts_with("-std=") ||
-          llvm::StringRef(Arg).starts_with("/std:"))
-        return Args;
-    CommandLineArguments Out = Args;
-    Out.insert(Out.begin() + (Out.empty() ? 0 : 1), "-std=c++20");
+  return [](const CommandLineArguments &Args, llvm::StringRef File) {
+    // A file read as C keeps a C standard (clang's default otherwise); one
+    // read as C++ is read as the C++20 it will be compiled as.
+    bool C = readAsC(Args, File);
+    CommandLineArguments Out;
+    bool HasStandard = false;
+    for (const std::string &Arg : Args) {
+      llvm::StringRef A = Arg;
+      if (!A.starts_with("-std=")) {
+        Out.push_back(Arg);
+        continue;
+      }
+      bool CxxFlag = A.contains("++");
+      if (C != CxxFlag) {
+        Out.push_back(C ? Arg : translationStandard(A));
+        HasStandard = true;
+      }
+    }
+    if (!C && !HasStandard)
+      Out.insert(Out.begin() + (Out.empty() ? 0 : 1), "-std=c++20");
     return Out;
   };
 }

@@ -23,10 +23,11 @@ bool has(const std::vector<std::string> &List, llvm::StringRef Item) {
 
 TEST(CxxArguments, SortsInputs) {
   CxxArguments A = parse({"-O2", "a.cpp", "b.cc", "c.o", "-L/lib", "-lm",
-                          "libx.a", "d.c", "-o", "app"});
-  EXPECT_EQ(A.Sources, (std::vector<std::string>{"a.cpp", "b.cc"}));
+                          "libx.a", "d.c", "e.s", "-o", "app"});
+  // C is translated too (docs/c.md).
+  EXPECT_EQ(A.Sources, (std::vector<std::string>{"a.cpp", "b.cc", "d.c"}));
   EXPECT_EQ(A.LinkInputs, (std::vector<std::string>{"c.o", "-L/lib", "-lm",
-                                                    "libx.a", "d.c"}));
+                                                    "libx.a", "e.s"}));
   EXPECT_EQ(A.Output, "app");
   EXPECT_FALSE(A.CompileOnly);
 }
@@ -48,21 +49,27 @@ TEST(CxxArguments, TheTranslatorSeesTheCompilersMacros) {
 }
 
 TEST(CxxArguments, StandardsBefore20BecomeCxx20) {
+  // The compile: C++20 in the standard's dialect.
   EXPECT_TRUE(has(parse({"-std=c++17", "a.cpp"}).CompileArgs, "-std=c++20"));
-  EXPECT_TRUE(
-      has(parse({"-std=gnu++14", "a.cpp"}).TranslatorArgs, "-std=gnu++20"));
+  EXPECT_TRUE(has(parse({"-std=gnu++14", "a.cpp"}).CompileArgs, "-std=gnu++20"));
+  EXPECT_TRUE(has(parse({"-std=gnu99", "a.c"}).CompileArgs, "-std=gnu++20"));
   EXPECT_TRUE(has(parse({"-std=c++2b", "a.cpp"}).CompileArgs, "-std=c++2b"));
   EXPECT_TRUE(has(parse({"a.cpp"}).CompileArgs, "-std=c++20"));
+  // The translator gets the user's; it reads each file in its own language.
+  EXPECT_TRUE(has(parse({"-std=gnu99", "a.c"}).TranslatorArgs, "-std=gnu99"));
 }
 
 TEST(CxxArguments, LanguageFlagMakesSourcesCxx) {
+  // a.c is read as C++, b.c as C; both are translated.
   CxxArguments A = parse({"-x", "c++", "a.c", "-x", "none", "b.c"});
-  EXPECT_EQ(A.Sources, std::vector<std::string>{"a.c"});
-  EXPECT_EQ(A.LinkInputs, std::vector<std::string>{"b.c"});
+  EXPECT_EQ(A.Sources, (std::vector<std::string>{"a.c", "b.c"}));
+  EXPECT_TRUE(A.LinkInputs.empty());
   EXPECT_TRUE(has(A.TranslatorArgs, "c++")); // -x c++ for the translator
-  CxxArguments C = parse({"-xc", "k.c", "-xnone", "m.o"});
-  EXPECT_EQ(C.LinkInputs,
-            (std::vector<std::string>{"-x", "c", "k.c", "-x", "none", "m.o"}));
+  CxxArguments C =
+      parse({"-xc", "k.h", "-xassembler", "k.s", "-xnone", "m.o"});
+  EXPECT_EQ(C.Sources, std::vector<std::string>{"k.h"});
+  EXPECT_EQ(C.LinkInputs, (std::vector<std::string>{"-x", "assembler", "k.s",
+                                                    "-x", "none", "m.o"}));
 }
 
 TEST(CxxArguments, DependencyFiles) {

@@ -18,7 +18,8 @@
 namespace bamboo::driver {
 
 struct CxxArguments {
-  /// C++ sources to translate: by extension, or after `-x c++`.
+  /// C and C++ sources to translate: by extension, or after `-x c++` or
+  /// `-x c`.
   std::vector<std::string> Sources;
   /// Flags the translator gets after `--`: include path, macros, language
   /// standard, and the flags that define macros (-O2, -march=, -fopenmp).
@@ -49,8 +50,9 @@ struct CxxArguments {
 llvm::Expected<CxxArguments> parseCxxArguments(llvm::ArrayRef<std::string> Args,
                                                llvm::StringRef DefaultMPICxx);
 
-/// Whether \p Path names a C++ source by its extension.
+/// Whether \p Path names a C++ source, or a C source, by its extension.
 bool isCxxSource(llvm::StringRef Path);
+bool isCSource(llvm::StringRef Path);
 
 } // namespace bamboo::driver
 

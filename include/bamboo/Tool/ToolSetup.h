@@ -49,8 +49,18 @@ clang::tooling::ArgumentsAdjuster getResourceDirAdjuster(std::string Dir);
 /// MPI C++ bindings (MPICH_SKIP_MPICXX), which Bamboo does not translate.
 clang::tooling::ArgumentsAdjuster getMPIAdjuster();
 
-/// Adds -std=c++20 unless the command line names a standard: the translation
-/// is compiled as C++20, so its input is read as C++20 too.
+/// The standard a translation is compiled with, for the user's -std= (of C
+/// or C++): C++20 in its dialect (gnu++17 becomes gnu++20) for anything
+/// older.
+std::string translationStandard(llvm::StringRef StdFlag);
+
+/// Whether \p File of a compile command \p Args is read as C: by a `-x c`
+/// before it, else by its extension.
+bool readAsC(const std::vector<std::string> &Args, llvm::StringRef File);
+
+/// The language standard of each file: a C file keeps its C standard (and
+/// drops C++ ones); a C++ file is read as the C++20 (or later) it will be
+/// compiled as, and drops C ones.
 clang::tooling::ArgumentsAdjuster getStandardAdjuster();
 
 /// All three adjusters.

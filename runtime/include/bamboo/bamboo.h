@@ -9,8 +9,11 @@
 #pragma GCC diagnostic ignored "-Wsubobject-linkage"
 #endif
 
+// A translated C file is one extern "C" block (docs/c.md); the runtime is C++ all the same.
+extern "C++" {
 #include "bamboo/mpi.h"
 #include "bamboo/rank_local.h"
 #include "bamboo/region.h"
 #include "bamboo/runtime.h"
 #include "bamboo/task.h"
+}

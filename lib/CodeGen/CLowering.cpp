@@ -1,0 +1,507 @@
+//===- CLowering.cpp - C carried over into C++ that means the same --------===//
+//
+// The translation of a C file is C++ (tasks are coroutines), so what C allows
+// and C++ does not is rewritten, or refused with a location (docs/c.md):
+//
+//   int *p = malloc(n);           =>  int *p = (int *)(malloc(n));
+//   char *s = "name";             =>  char *s = (char *)"name";
+//   enum color c = 1;             =>  enum color c = (enum color)(1);
+//   int new = 0;                  =>  int bamboo_new = 0;
+//   printf("%"PRId64, x);         =>  printf("%" PRId64, x);
+//   double *restrict u            =>  double *__restrict u
+//   const int N = 4;              =>  extern const int N = 4;
+//   struct p q = {.y = 1, .x = 2} =>  struct p q = {.x = 2, .y = 1}
+//
+// Runs after the other lowerings, so that the text it moves carries their
+// edits and it leaves alone the tokens they replaced.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+#include "RewriteSession.h"
+
+#include "bamboo/Frontend/Inclusions.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/IdentifierTable.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace bamboo::codegen {
+
+namespace {
+
+/// Words C++20 reserves that C lets a program use as names (those that mean
+/// the same in both, such as the macros `bool` and `static_assert` of C's
+/// headers, stay).
+bool isCxxOnlyKeyword(llvm::StringRef Name) {
+  static const llvm::StringSet<> Words = {
+      "alignas",     "alignof",      "catch",      "char8_t",
+      "class",       "concept",      "const_cast", "consteval",
+      "constexpr",   "constinit",    "co_await",   "co_return",
+      "co_yield",    "decltype",     "delete",     "dynamic_cast",
+      "explicit",    "export",       "friend",     "mutable",
+      "namespace",   "new",          "noexcept",   "nullptr",
+      "operator",    "private",      "protected",  "public",
+      "reinterpret_cast", "requires", "static_cast", "template",
+      "this",        "throw",        "try",        "typeid",
+      "typename",    "using",        "virtual",    "and",
+      "and_eq",      "bitand",       "bitor",      "compl",
+      "not",         "not_eq",       "or",         "or_eq",
+      "xor",         "xor_eq"};
+  return Words.contains(Name);
+}
+
+/// Where the whole of \p E is written, as one editable range of a user file:
+/// E itself, or a macro invocation that expands to exactly E. Reports (and
+/// returns nothing) otherwise.
+std::optional<CharSourceRange> writtenRange(RewriteSession &S, const Expr *E,
+                                            llvm::StringRef What) {
+  SourceLocation Begin = E->getBeginLoc(), End = E->getEndLoc();
+  if (Begin.isMacroID() || End.isMacroID()) {
+    SourceLocation MacroBegin, MacroEnd;
+    bool Whole = Lexer::isAtStartOfMacroExpansion(Begin, S.SM, S.Ctx.getLangOpts(),
+                                                  &MacroBegin) &&
+                 Lexer::isAtEndOfMacroExpansion(End, S.SM, S.Ctx.getLangOpts(), &MacroEnd);
+    if (Whole) {
+      Begin = MacroBegin;
+      End = MacroEnd;
+    } else {
+      // A conversion inside a macro argument is edited where it is written.
+      auto B = S.editable(Begin, What);
+      auto Ed = B ? S.editable(End, What) : std::nullopt;
+      if (!B || !Ed)
+        return std::nullopt;
+      return CharSourceRange::getTokenRange(*B, *Ed);
+    }
+  }
+  if (!S.inUserFile(Begin) || !S.inUserFile(End)) {
+    S.editable(Begin, What); // reports
+    return std::nullopt;
+  }
+  return CharSourceRange::getTokenRange(Begin, End);
+}
+
+/// `(T)(E)`: a conversion C makes implicitly and C++ only explicitly.
+void castExplicitly(RewriteSession &S, const Expr *E, QualType To) {
+  std::string What = "this conversion to '" + S.typeText(To) + "'";
+  auto Range = writtenRange(S, E, What);
+  if (!Range)
+    return;
+  // Around what the other lowerings inserted there (`co_await f()`).
+  S.R.InsertTextBefore(Range->getBegin(), "(" + S.typeText(To) + ")(");
+  S.R.InsertTextAfterToken(Range->getEnd(), ")");
+}
+
+bool isVoidPointer(QualType T) {
+  const auto *P = T->getAs<PointerType>();
+  return P && P->getPointeeType()->isVoidType();
+}
+
+/// A conversion C makes and C++ does not, or makes differently.
+bool needsCast(const ImplicitCastExpr *Cast, ASTContext &Ctx) {
+  QualType To = Cast->getType(), From = Cast->getSubExpr()->getType();
+  switch (Cast->getCastKind()) {
+  case CK_BitCast: // between pointer types: C++ converts to void * only
+    if (isVoidPointer(To) && !isVoidPointer(From))
+      return !To->getPointeeType().isAtLeastAsQualifiedAs(From->getPointeeType());
+    return true;
+  case CK_NoOp: // dropping qualifiers of a pointee
+    return To->isPointerType() && From->isPointerType() &&
+           !To->getPointeeType().isAtLeastAsQualifiedAs(From->getPointeeType());
+  case CK_IntegralToPointer:
+  case CK_PointerToIntegral:
+    return true;
+  case CK_IntegralCast:
+    return To->isEnumeralType() && !Ctx.hasSameUnqualifiedType(To, From);
+  default:
+    return false;
+  }
+}
+
+/// Whether an initializer-list element converts with narrowing (C++ refuses
+/// it in braces): floating to integral, a value that is not a constant
+/// fitting the smaller type.
+bool narrows(const ImplicitCastExpr *Cast, ASTContext &Ctx) {
+  QualType To = Cast->getType(), From = Cast->getSubExpr()->getType();
+  const Expr *Sub = Cast->getSubExpr();
+  if (Sub->isValueDependent())
+    return false;
+  switch (Cast->getCastKind()) {
+  case CK_FloatingToIntegral:
+    return true;
+  case CK_IntegralToFloating:
+  case CK_FloatingCast: // a constant is exempt (it fits, as programs write them)
+    if (Cast->getCastKind() == CK_FloatingCast &&
+        Ctx.getTypeSize(To) >= Ctx.getTypeSize(From))
+      return false;
+    return !Sub->isEvaluatable(Ctx);
+  case CK_IntegralCast: {
+    if (!To->isIntegerType() || !From->isIntegerType() || To->isBooleanType())
+      return false;
+    bool ToSigned = To->isSignedIntegerOrEnumerationType();
+    bool FromSigned = From->isSignedIntegerOrEnumerationType();
+    uint64_t ToWidth = Ctx.getIntWidth(To), FromWidth = Ctx.getIntWidth(From);
+    if ((ToSigned == FromSigned && ToWidth >= FromWidth) ||
+        (ToSigned && !FromSigned && ToWidth > FromWidth))
+      return false; // every value fits
+    Expr::EvalResult Value;
+    if (!Sub->EvaluateAsInt(Value, Ctx))
+      return true;
+    llvm::APSInt V = Value.Val.getInt();
+    llvm::APSInt Fit = V.extOrTrunc(ToWidth);
+    Fit.setIsUnsigned(!ToSigned);
+    return llvm::APSInt::compareValues(Fit, V) != 0;
+  }
+  default:
+    return false;
+  }
+}
+
+class CIdioms : public RecursiveASTVisitor<CIdioms> {
+public:
+  explicit CIdioms(RewriteSession &S) : S(S) {}
+
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (!S.inUserFile(Cast->getExprLoc()))
+      return true;
+    if (!Done.insert(Cast).second) // a designated initializer's, seen in both forms
+      return true;
+    if (needsCast(Cast, S.Ctx)) {
+      castExplicitly(S, Cast->getSubExpr(), Cast->getType());
+      return true;
+    }
+    // A string literal is `char[]` in C and `const char[]` in C++.
+    if (Cast->getCastKind() == CK_ArrayToPointerDecay &&
+        isa<StringLiteral>(Cast->getSubExpr()->IgnoreParens()) &&
+        !Cast->getType()->getPointeeType().isConstQualified() &&
+        isStoredAsCharPointer(Cast))
+      castExplicitly(S, Cast->getSubExpr(), Cast->getType());
+    return true;
+  }
+
+  bool VisitInitListExpr(InitListExpr *List) {
+    if (!S.inUserFile(List->getBeginLoc()))
+      return true;
+    if (List->isSemanticForm())
+      for (const Expr *Init : List->inits())
+        if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Init);
+            Cast && narrows(Cast, S.Ctx) && Narrowed.insert(Cast).second)
+          castExplicitly(S, Cast->getSubExpr(), Cast->getType());
+    if (List->isSyntacticForm())
+      orderDesignators(List);
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *VD) {
+    // C gives a const global external linkage, C++ internal.
+    if (!isa<ParmVarDecl>(VD) && VD->isFileVarDecl() && VD->getType().isConstQualified() &&
+        VD->isExternallyVisible() && S.inUserFile(VD->getLocation()) &&
+        VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly &&
+        VD->getStorageClass() == SC_None)
+      S.insertBefore(VD->getOuterLocStart(), "extern ", "const global '" + VD->getNameAsString() + "'");
+    return true;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!S.inUserFile(FD->getLocation()) || FD->isImplicit())
+      return true;
+    if (!FD->hasWrittenPrototype() && FD->doesThisDeclarationHaveABody() &&
+        FD->getNumParams() > 0) {
+      S.Diags.report(FD->getLocation(), Diag::CConstructNotCarried) << 0;
+      return true;
+    }
+    // `int f();` declares f without its parameters: C++ reads no parameters.
+    if (!FD->hasWrittenPrototype() && !FD->doesThisDeclarationHaveABody())
+      giveParameters(FD);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    // f(1) of a function declared `int f();` with no prototype in the file.
+    const auto *Callee = Call->getDirectCallee();
+    if (Callee && Call->getNumArgs() > 0 && !Callee->hasPrototype() &&
+        S.inUserFile(Call->getBeginLoc()))
+      S.Diags.report(Call->getBeginLoc(), Diag::CConstructNotCarried) << 6;
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() && U->getSubExpr()->getType()->isEnumeralType() &&
+        S.inUserFile(U->getExprLoc()))
+      S.Diags.report(U->getExprLoc(), Diag::CConstructNotCarried) << 1;
+    return true;
+  }
+
+  bool VisitCompoundAssignOperator(CompoundAssignOperator *A) {
+    if (A->getLHS()->getType()->isEnumeralType() && S.inUserFile(A->getExprLoc()))
+      S.Diags.report(A->getExprLoc(), Diag::CConstructNotCarried) << 1;
+    return true;
+  }
+
+  bool VisitCompoundLiteralExpr(CompoundLiteralExpr *L) {
+    if (!S.inUserFile(L->getBeginLoc()))
+      return true;
+    // In C it lives to the end of its block; in C++ (GNU) to the end of its
+    // expression: an array decays, an address escapes.
+    bool Escapes = L->getType()->isArrayType();
+    DynTypedNodeList Parents = S.Ctx.getParents(*L);
+    if (!Parents.empty())
+      if (const auto *U = Parents[0].get<UnaryOperator>(); U && U->getOpcode() == UO_AddrOf)
+        Escapes = true;
+    if (Escapes)
+      S.Diags.report(L->getBeginLoc(), Diag::CConstructNotCarried) << 2;
+    return true;
+  }
+
+  bool VisitGenericSelectionExpr(GenericSelectionExpr *G) {
+    if (S.inUserFile(G->getGenericLoc()))
+      S.Diags.report(G->getGenericLoc(), Diag::CConstructNotCarried) << 3;
+    return true;
+  }
+
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    // 'a' is an int in C, a char in C++.
+    if (E->getKind() != UETT_SizeOf || E->isArgumentType() ||
+        !S.inUserFile(E->getBeginLoc()))
+      return true;
+    if (const auto *C = dyn_cast<CharacterLiteral>(E->getArgumentExpr()->IgnoreParens());
+        C && C->getKind() == CharacterLiteralKind::Ascii)
+      if (auto Range = writtenRange(S, E->getArgumentExpr(), "this sizeof"))
+        S.R.ReplaceText(*Range, "(int)");
+    return true;
+  }
+
+private:
+  /// A string literal stored as `char *` (a variable, an argument, a field):
+  /// what C++ refuses.
+  bool isStoredAsCharPointer(const ImplicitCastExpr *Cast) {
+    DynTypedNodeList Parents = S.Ctx.getParents(*Cast);
+    if (Parents.empty())
+      return false;
+    // Made `const char *` at once (printf's format): C++'s conversion too.
+    if (const auto *Next = Parents[0].get<ImplicitCastExpr>())
+      return !Next->getType()->isPointerType() ||
+             !Next->getType()->getPointeeType().isConstQualified();
+    return !Parents[0].get<UnaryExprOrTypeTraitExpr>();
+  }
+
+  void giveParameters(const FunctionDecl *FD) {
+    const FunctionDecl *Proto = nullptr;
+    for (const FunctionDecl *D : FD->redecls())
+      if (D->hasWrittenPrototype())
+        Proto = D;
+    if (!Proto || Proto->getNumParams() == 0)
+      return; // nothing is known, or none: `()` means the same in C++
+    std::string Params;
+    for (const ParmVarDecl *P : Proto->parameters())
+      Params += (Params.empty() ? "" : ", ") + S.typeText(P->getType());
+    if (Proto->isVariadic())
+      Params += ", ...";
+    auto TSI = FD->getTypeSourceInfo();
+    if (!TSI)
+      return;
+    auto FTL = TSI->getTypeLoc().IgnoreParens().getAs<FunctionTypeLoc>();
+    if (!FTL || FTL.getLParenLoc().isMacroID() || FTL.getRParenLoc().isMacroID())
+      return;
+    S.R.InsertTextAfterToken(FTL.getLParenLoc(), Params);
+  }
+
+  /// C's designators in any order become C++20's, in declaration order: C
+  /// leaves the order of evaluation of an initializer list unspecified, so the
+  /// meaning stays. Array and nested designators, and designated elements
+  /// mixed with positional ones, C++ has none of: refused.
+  void orderDesignators(const InitListExpr *List) {
+    bool Designated = false, Positional = false;
+    for (const Expr *Init : List->inits()) {
+      if (const auto *D = dyn_cast<DesignatedInitExpr>(Init)) {
+        Designated = true;
+        if (D->size() != 1 || !D->getDesignator(0)->isFieldDesignator()) {
+          S.Diags.report(D->getBeginLoc(), Diag::CConstructNotCarried) << 4;
+          return;
+        }
+      } else {
+        Positional = true;
+      }
+    }
+    if (!Designated)
+      return;
+    if (Positional) {
+      S.Diags.report(List->getBeginLoc(), Diag::CConstructNotCarried) << 4;
+      return;
+    }
+    std::vector<std::pair<unsigned, const DesignatedInitExpr *>> Order;
+    for (const Expr *Init : List->inits()) {
+      const auto *D = cast<DesignatedInitExpr>(Init);
+      const FieldDecl *Field = D->getDesignator(0)->getFieldDecl();
+      Order.push_back({Field ? Field->getFieldIndex() : 0, D});
+    }
+    if (llvm::is_sorted(Order, [](auto &A, auto &B) { return A.first < B.first; }))
+      return;
+    // Each element's text, with the edits made in it, goes to its place.
+    std::vector<std::string> Texts;
+    std::vector<CharSourceRange> Ranges;
+    for (const auto &[Index, D] : Order) {
+      auto Range = writtenRange(S, D, "this designated initializer");
+      if (!Range)
+        return;
+      Ranges.push_back(*Range);
+      Texts.push_back(S.R.getRewrittenText(*Range));
+    }
+    std::vector<size_t> Sorted(Order.size());
+    for (size_t I = 0; I < Sorted.size(); ++I)
+      Sorted[I] = I;
+    llvm::stable_sort(Sorted, [&](size_t A, size_t B) { return Order[A].first < Order[B].first; });
+    for (size_t I = 0; I < Ranges.size(); ++I)
+      S.R.ReplaceText(Ranges[I], Texts[Sorted[I]]);
+  }
+
+  RewriteSession &S;
+  llvm::DenseSet<const Expr *> Done, Narrowed;
+};
+
+/// What only the text shows: names that C++ reserves, a literal glued to a
+/// macro name, C's keywords that C++ spells otherwise.
+void lowerTokens(RewriteSession &S, FileID FID, const llvm::StringSet<> &Reserved) {
+  llvm::StringRef Buffer = S.SM.getBufferData(FID);
+  const LangOptions &LO = S.Ctx.getLangOpts();
+  Lexer Lex(S.SM.getLocForStartOfFile(FID), LO, Buffer.begin(), Buffer.begin(), Buffer.end());
+  Lex.SetCommentRetentionState(false);
+  Token Tok, Previous;
+  Previous.startToken();
+  bool InBrackets = false; // `[static 4]` in a parameter
+  while (!Lex.LexFromRawLexer(Tok)) {
+    SourceLocation At = Tok.getLocation();
+    if (Tok.is(tok::raw_identifier)) {
+      llvm::StringRef Word = Tok.getRawIdentifier();
+      bool Glued = Previous.isOneOf(tok::string_literal, tok::char_constant,
+                                    tok::utf8_string_literal) &&
+                   Previous.getEndLoc() == At;
+      if (Glued)
+        S.R.InsertTextBefore(At, " ");
+      std::string To;
+      if (Reserved.contains(Word) && !S.wasReplaced(At))
+        To = "bamboo_" + Word.str();
+      else if (InBrackets && (Word == "static" || Word == "const" || Word == "volatile" ||
+                              Word == "restrict"))
+        To = " "; // C's array parameter qualifiers: no meaning to C++'s pointer
+      else if (Word == "restrict")
+        To = "__restrict";
+      else if (Word == "_Bool")
+        To = "bool";
+      else if (Word == "_Static_assert")
+        To = "static_assert";
+      else if (Word == "_Noreturn")
+        To = "__attribute__((noreturn))";
+      else if (Word == "_Alignof")
+        To = "alignof";
+      else if (Word == "_Alignas")
+        To = "alignas";
+      else if (Word == "_Thread_local")
+        To = "thread_local";
+      if (!To.empty())
+        S.R.ReplaceText(At, Word.size(), To);
+    }
+    if (Tok.is(tok::l_square))
+      InBrackets = true;
+    else if (!Tok.is(tok::raw_identifier) || !InBrackets)
+      InBrackets = false;
+    Previous = Tok;
+  }
+}
+
+/// Names of the user's declarations that C++ reserves.
+class ReservedNames : public RecursiveASTVisitor<ReservedNames> {
+public:
+  explicit ReservedNames(RewriteSession &S) : S(S) {}
+  bool VisitNamedDecl(NamedDecl *D) {
+    if (const IdentifierInfo *II = D->getIdentifier())
+      if (isCxxOnlyKeyword(II->getName()) && S.inUserFile(D->getLocation()))
+        Names.insert(II->getName());
+    return true;
+  }
+  RewriteSession &S;
+  llvm::StringSet<> Names;
+};
+
+/// A `goto` or `case` that jumps over an initialized declaration into its
+/// scope: C allows it, C++ does not.
+class JumpsPastInitialization : public RecursiveASTVisitor<JumpsPastInitialization> {
+public:
+  explicit JumpsPastInitialization(RewriteSession &S) : S(S) {}
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || !S.inUserFile(FD->getLocation()))
+      return true;
+    Decls.clear();
+    Jumps.clear();
+    collect(FD->getBody(), nullptr);
+    for (const auto &[From, To] : Jumps)
+      for (const auto &[Var, Scope] : Decls)
+        if (before(From, Var->getLocation()) && before(Var->getLocation(), To) &&
+            !before(To, Scope->getBeginLoc()) && before(To, Scope->getEndLoc())) {
+          S.Diags.report(From, Diag::CConstructNotCarried) << 5;
+          S.Diags.report(Var->getLocation(), Diag::NoteDeclaredHere);
+          break;
+        }
+    return true;
+  }
+
+private:
+  bool before(SourceLocation A, SourceLocation B) {
+    return S.SM.isBeforeInTranslationUnit(S.SM.getExpansionLoc(A), S.SM.getExpansionLoc(B));
+  }
+
+  void collect(const Stmt *St, const CompoundStmt *Scope) {
+    if (!St)
+      return;
+    if (const auto *C = dyn_cast<CompoundStmt>(St))
+      Scope = C;
+    if (const auto *DS = dyn_cast<DeclStmt>(St))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && Scope && VD->hasLocalStorage() &&
+            (VD->hasInit() || VD->getType()->isVariablyModifiedType()))
+          Decls.push_back({VD, Scope});
+    if (const auto *G = dyn_cast<GotoStmt>(St))
+      Jumps.push_back({G->getGotoLoc(), G->getLabel()->getLocation()});
+    if (const auto *Sw = dyn_cast<SwitchStmt>(St))
+      for (const SwitchCase *Case = Sw->getSwitchCaseList(); Case; Case = Case->getNextSwitchCase())
+        Jumps.push_back({Sw->getSwitchLoc(), Case->getKeywordLoc()});
+    for (const Stmt *Child : St->children())
+      collect(Child, Scope);
+  }
+
+  RewriteSession &S;
+  std::vector<std::pair<const VarDecl *, const CompoundStmt *>> Decls;
+  std::vector<std::pair<SourceLocation, SourceLocation>> Jumps;
+};
+
+} // namespace
+
+void lowerCIdioms(RewriteSession &S) {
+  if (!S.isC())
+    return;
+  CIdioms(S).TraverseDecl(S.Ctx.getTranslationUnitDecl());
+  JumpsPastInitialization(S).TraverseDecl(S.Ctx.getTranslationUnitDecl());
+  ReservedNames Names(S);
+  Names.TraverseDecl(S.Ctx.getTranslationUnitDecl());
+  std::vector<FileID> Files = {S.Main};
+  if (const Inclusions *Includes = S.Model.inclusions())
+    for (FileID FID : Includes->files())
+      if (FID != S.Main && S.isUserFile(FID))
+        Files.push_back(FID);
+  for (FileID FID : Files)
+    lowerTokens(S, FID, Names.Names);
+}
+
+std::string cxxName(const NamedDecl *D, const RewriteSession &S) {
+  std::string Name = D->getNameAsString();
+  return S.isC() && isCxxOnlyKeyword(Name) ? "bamboo_" + Name : Name;
+}
+
+} // namespace bamboo::codegen
