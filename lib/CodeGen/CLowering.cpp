@@ -116,8 +116,17 @@ bool needsCast(const ImplicitCastExpr *Cast, ASTContext &Ctx) {
   case CK_IntegralToPointer:
   case CK_PointerToIntegral:
     return true;
-  case CK_IntegralCast:
-    return To->isEnumeralType() && !Ctx.hasSameUnqualifiedType(To, From);
+  case CK_IntegralCast: {
+    if (!To->isEnumeralType() || Ctx.hasSameUnqualifiedType(To, From))
+      return false;
+    // An enumerator of the very enum (an int in C) is one in C++ too.
+    const auto *Ref = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParenImpCasts());
+    const auto *Enumerator = Ref ? dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
+    return !Enumerator ||
+           !Ctx.hasSameUnqualifiedType(Ctx.getTypeDeclType(cast<EnumDecl>(
+                                           Enumerator->getDeclContext())),
+                                       To);
+  }
   default:
     return false;
   }
@@ -167,31 +176,18 @@ public:
   explicit CIdioms(RewriteSession &S) : S(S) {}
 
   bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
-    if (!S.inUserFile(Cast->getExprLoc()))
-      return true;
-    if (!Done.insert(Cast).second) // a designated initializer's, seen in both forms
-      return true;
-    if (needsCast(Cast, S.Ctx)) {
-      castExplicitly(S, Cast->getSubExpr(), Cast->getType());
-      return true;
-    }
-    // A string literal is `char[]` in C and `const char[]` in C++.
-    if (Cast->getCastKind() == CK_ArrayToPointerDecay &&
-        isa<StringLiteral>(Cast->getSubExpr()->IgnoreParens()) &&
-        !Cast->getType()->getPointeeType().isConstQualified() &&
-        isStoredAsCharPointer(Cast))
-      castExplicitly(S, Cast->getSubExpr(), Cast->getType());
+    convert(Cast, /*InBraces=*/false);
     return true;
   }
 
   bool VisitInitListExpr(InitListExpr *List) {
     if (!S.inUserFile(List->getBeginLoc()))
       return true;
-    if (List->isSemanticForm())
-      for (const Expr *Init : List->inits())
-        if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Init);
-            Cast && narrows(Cast, S.Ctx) && Narrowed.insert(Cast).second)
-          castExplicitly(S, Cast->getSubExpr(), Cast->getType());
+    // The conversions are in the semantic form, which the traversal skips.
+    const InitListExpr *Semantic = List->getSemanticForm() ? List->getSemanticForm() : List;
+    for (const Expr *Init : Semantic->inits())
+      if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Init))
+        convert(Cast, /*InBraces=*/true);
     if (List->isSyntacticForm())
       orderDesignators(List);
     return true;
@@ -277,6 +273,21 @@ public:
   }
 
 private:
+  /// Makes \p Cast explicit if C++ would not make it (or, in braces, would
+  /// refuse it as narrowing).
+  void convert(const ImplicitCastExpr *Cast, bool InBraces) {
+    if (!S.inUserFile(Cast->getExprLoc()) || !Done.insert(Cast).second)
+      return;
+    bool Needed = needsCast(Cast, S.Ctx) || (InBraces && narrows(Cast, S.Ctx));
+    // A string literal is `char[]` in C and `const char[]` in C++.
+    Needed |= Cast->getCastKind() == CK_ArrayToPointerDecay &&
+              isa<StringLiteral>(Cast->getSubExpr()->IgnoreParens()) &&
+              !Cast->getType()->getPointeeType().isConstQualified() &&
+              isStoredAsCharPointer(Cast);
+    if (Needed)
+      castExplicitly(S, Cast->getSubExpr(), Cast->getType());
+  }
+
   /// A string literal stored as `char *` (a variable, an argument, a field):
   /// what C++ refuses.
   bool isStoredAsCharPointer(const ImplicitCastExpr *Cast) {
@@ -361,7 +372,7 @@ private:
   }
 
   RewriteSession &S;
-  llvm::DenseSet<const Expr *> Done, Narrowed;
+  llvm::DenseSet<const Expr *> Done;
 };
 
 /// What only the text shows: names that C++ reserves, a literal glued to a
@@ -438,12 +449,16 @@ public:
     if (!FD->doesThisDeclarationHaveABody() || !S.inUserFile(FD->getLocation()))
       return true;
     Decls.clear();
+    Statement.clear();
     Jumps.clear();
     collect(FD->getBody(), nullptr);
+    llvm::DenseSet<const VarDecl *> Split;
     for (const auto &[From, To] : Jumps)
       for (const auto &[Var, Scope] : Decls)
         if (before(From, Var->getLocation()) && before(Var->getLocation(), To) &&
             !before(To, Scope->getBeginLoc()) && before(To, Scope->getEndLoc())) {
+          if (Split.contains(Var) || (Split.insert(Var), split(Var)))
+            continue;
           S.Diags.report(From, Diag::CConstructNotCarried) << 5;
           S.Diags.report(Var->getLocation(), Diag::NoteDeclaredHere);
           break;
@@ -452,6 +467,35 @@ public:
   }
 
 private:
+  /// `double *b = malloc(n);` => `double *b; b = malloc(n);`: for a scalar
+  /// the two mean the same, and C++ lets a jump pass a declaration without
+  /// initializer (the usual `goto fail;` of C). Arrays, structs and consts
+  /// cannot be assigned so.
+  bool split(const VarDecl *Var) {
+    QualType T = Var->getType();
+    if (!T->isScalarType() || T.isConstQualified() || Var->getInitStyle() != VarDecl::CInit ||
+        isa<InitListExpr>(Var->getInit()->IgnoreImplicit()))
+      return false;
+    const auto *DS = dyn_cast_or_null<DeclStmt>(Statement.lookup(Var));
+    if (!DS || !DS->isSingleDecl())
+      return false;
+    for (SourceLocation At = Var->getLocation(); At.isValid() && before(At, Var->getInit()->getBeginLoc());) {
+      std::optional<Token> Tok = Lexer::findNextToken(At, S.SM, S.Ctx.getLangOpts());
+      if (!Tok)
+        return false;
+      if (Tok->is(tok::equal)) { // from the end of the declarator: `b; b =`
+        SourceLocation From = Lexer::getLocForEndOfToken(At, 0, S.SM, S.Ctx.getLangOpts());
+        if (At.isMacroID() || Tok->getLocation().isMacroID() || !S.inUserFile(At))
+          return false;
+        S.R.ReplaceText(CharSourceRange::getCharRange(From, Tok->getEndLoc()),
+                        "; " + cxxName(Var, S) + " =");
+        return true;
+      }
+      At = Tok->getLocation();
+    }
+    return false;
+  }
+
   bool before(SourceLocation A, SourceLocation B) {
     return S.SM.isBeforeInTranslationUnit(S.SM.getExpansionLoc(A), S.SM.getExpansionLoc(B));
   }
@@ -465,8 +509,10 @@ private:
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D);
             VD && Scope && VD->hasLocalStorage() &&
-            (VD->hasInit() || VD->getType()->isVariablyModifiedType()))
+            (VD->hasInit() || VD->getType()->isVariablyModifiedType())) {
           Decls.push_back({VD, Scope});
+          Statement[VD] = DS;
+        }
     if (const auto *G = dyn_cast<GotoStmt>(St))
       Jumps.push_back({G->getGotoLoc(), G->getLabel()->getLocation()});
     if (const auto *Sw = dyn_cast<SwitchStmt>(St))
@@ -478,6 +524,7 @@ private:
 
   RewriteSession &S;
   std::vector<std::pair<const VarDecl *, const CompoundStmt *>> Decls;
+  llvm::DenseMap<const VarDecl *, const Stmt *> Statement;
   std::vector<std::pair<SourceLocation, SourceLocation>> Jumps;
 };
 

@@ -157,6 +157,72 @@ void lowerReturns(RewriteSession &S, const FunctionDecl *FD) {
     S.replaceToken(R->getReturnLoc(), "co_return", "this return");
 }
 
+/// The variable-length arrays of one function body and the uses of them that
+/// see their type (sizeof, &).
+class VariableLengthArrays : public RecursiveASTVisitor<VariableLengthArrays> {
+public:
+  bool VisitDeclStmt(DeclStmt *DS) {
+    for (Decl *D : DS->decls())
+      if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getType()->isVariableArrayType())
+        Arrays.push_back({VD, DS});
+    return true;
+  }
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    if (!E->isArgumentType())
+      noteTypeUse(E->getArgumentExpr());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf)
+      noteTypeUse(U->getSubExpr());
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+  std::vector<std::pair<const VarDecl *, const DeclStmt *>> Arrays;
+  llvm::DenseMap<const VarDecl *, const Expr *> TypeUses;
+
+private:
+  void noteTypeUse(const Expr *E) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParens()))
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+        TypeUses.try_emplace(VD, Ref);
+  }
+};
+
+/// GCC's coroutines have no variable-length arrays: `double a[n];` becomes
+/// storage that lives as long as the array would, in the coroutine's frame:
+/// `std::unique_ptr<double[]> bambooArray_a(new double[n]); double *a = ...`.
+/// Where the array's type shows (sizeof a, &a, two dimensions, several
+/// declarators), refused.
+void lowerVariableLengthArrays(RewriteSession &S, const FunctionDecl *FD) {
+  VariableLengthArrays Found;
+  Found.TraverseStmt(FD->getBody());
+  for (const auto &[VD, DS] : Found.Arrays) {
+    const auto *VLA = S.Ctx.getAsVariableArrayType(VD->getType());
+    std::string Name = VD->getNameAsString();
+    const Expr *TypeUse = Found.TypeUses.lookup(VD);
+    if (!DS->isSingleDecl() || VLA->getElementType()->isVariablyModifiedType() || TypeUse ||
+        VD->hasInit()) {
+      S.Diags.report(TypeUse ? TypeUse->getExprLoc() : VD->getLocation(),
+                     Diag::TaskCannotBeCoroutine)
+          << functionName(FD) << 3;
+      continue;
+    }
+    auto Begin = S.editable(DS->getBeginLoc(), "the array '" + Name + "'");
+    auto End = Begin ? S.editable(DS->getEndLoc(), "the array '" + Name + "'") : std::nullopt;
+    if (!Begin || !End)
+      continue;
+    std::string Element = S.typeText(VLA->getElementType());
+    std::string Size = S.R.getRewrittenText(VLA->getSizeExpr()->getSourceRange());
+    S.R.ReplaceText(CharSourceRange::getTokenRange(*Begin, *End),
+                    "std::unique_ptr<" + Element + "[]> bambooArray_" + Name + "(new " +
+                        Element + "[" + Size + "]); " + Element + " *" + Name +
+                        " = bambooArray_" + Name + ".get(); /* bamboo: " + Name +
+                        "'s storage lives in the task */");
+  }
+}
+
 /// Every function of the user's files that becomes a task, each once (by
 /// its first declaration), lambdas aside: all its declarations are rewritten,
 /// also those of a function defined in another file.
@@ -290,6 +356,7 @@ void lowerTaskFunctions(RewriteSession &S) {
         if (const LambdaExpr *Lambda = Lambdas.ByOperator.lookup(MD))
           lowerSignature(S, FD, Lambda);
       lowerReturns(S, FD);
+      lowerVariableLengthArrays(S, FD);
     }
     checkDefaultArguments(S, FD);
     for (const UserCallSite &Call : FM->UserCalls) {

@@ -17,7 +17,7 @@ import lit.formats
 
 config.name = "Bamboo"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".cpp", ".test"]
+config.suffixes = [".c", ".cpp", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.bamboo_obj_root

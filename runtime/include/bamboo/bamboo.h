@@ -11,6 +11,8 @@
 
 // A translated C file is one extern "C" block (docs/c.md); the runtime is C++ all the same.
 extern "C++" {
+#include <memory> // translated variable-length arrays (std::unique_ptr)
+
 #include "bamboo/mpi.h"
 #include "bamboo/rank_local.h"
 #include "bamboo/region.h"

@@ -1,0 +1,35 @@
+// A translated C file is one extern "C" block, so its functions and variables
+// keep C's symbol names; the runtime's header protects itself. A function that
+// becomes a task has C++ linkage, in every declaration: its mangled name carries
+// the ABI tag, so a caller compiled without bamboo does not link.
+// RUN: %bamboo %s -o %t.cpp -- 2>&1 | count 0
+// RUN: FileCheck %s --match-full-lines < %t.cpp
+// RUN: %check_compiles %t.cpp
+// CHECK:      extern "C" { // bamboo: C, translated into C++; C's symbol names
+// CHECK-NEXT: #line 1
+// CHECK-NEXT: // A translated C file is one extern "C" block, so its functions and variables
+// CHECK:      #include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
+// CHECK-NEXT: extern "C++" { bamboo::Task<int> exchange(int value); }
+// CHECK-NEXT: int plain(int value) { return value + 1; }
+// CHECK-NEXT: extern "C++" { bamboo::Task<int> exchange(int value) {
+// CHECK:      extern "C++" { static bamboo::Task<int> bambooMain(int argc, char **argv) {
+// CHECK:      } }
+// CHECK-NEXT: } // extern "C"
+// CHECK-EMPTY:
+// CHECK-NEXT: // bamboo: every virtual rank runs main (linkage.c:[[@LINE+11]]), now bambooMain, as a task of the runtime.
+// CHECK-NEXT: int main(int argc, char **argv) { return bamboo::run(argc, argv, bambooMain); }
+#include <mpi.h>
+int exchange(int value);
+int plain(int value) { return value + 1; }
+int exchange(int value) {
+  int got;
+  MPI_Sendrecv(&value, 1, MPI_INT, 0, 0, &got, 1, MPI_INT, 0, 0, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+  return got;
+}
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int r = exchange(plain(1));
+  MPI_Finalize();
+  return r - 2;
+}
