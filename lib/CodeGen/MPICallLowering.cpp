@@ -48,8 +48,10 @@ void lowerMPICalls(RewriteSession &S) {
       if (!Info || !Info->isSupported() || Info->Kind == MPIKind::ProcessLocal)
         continue;
       std::string What = "call to '" + Site.Name.str() + "'";
+      // The same in every use of a macro whose body makes the call.
       if (!S.replaceToken(nameLocation(Site.Call),
-                          ("bamboo::mpi::" + runtimeName(*Info)).str(), What))
+                          ("bamboo::mpi::" + runtimeName(*Info)).str(), What,
+                          /*InMacroBodies=*/true))
         continue;
       if (Info->mayWait() && !isUnevaluated(Site.Call, S) && checkCanAwait(Site.Call, S))
         S.await(Site.Call, What);

@@ -33,6 +33,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -62,7 +63,18 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
       Uses[VD->getCanonicalDecl()].push_back(Ref);
+    SourceLocation Loc = Ref->getLocation();
+    if (Loc.isMacroID() && !S.SM.isMacroArgExpansion(Loc))
+      BodyNames[S.SM.getSpellingLoc(Loc).getRawEncoding()].insert(
+          cast<ValueDecl>(Ref->getDecl()->getCanonicalDecl()));
     return true;
+  }
+
+  /// Whether every use of the macro whose body names \p Ref there names the
+  /// same declaration (no local hides the global in some uses).
+  bool sameEverywhere(const DeclRefExpr *Ref) const {
+    auto It = BodyNames.find(S.SM.getSpellingLoc(Ref->getLocation()).getRawEncoding());
+    return It != BodyNames.end() && It->second.size() == 1;
   }
   bool VisitMemberExpr(MemberExpr *M) { // obj.staticMember
     if (const auto *VD = dyn_cast<VarDecl>(M->getMemberDecl()))
@@ -93,6 +105,8 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
   std::vector<const VarDecl *> Declarations; // every declaration, in order
   llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Uses;
   llvm::DenseMap<const VarDecl *, std::vector<const MemberExpr *>> MemberUses;
+  /// What a name written in a macro's body names, over the macro's uses.
+  llvm::DenseMap<SourceLocation::UIntTy, llvm::SmallPtrSet<const ValueDecl *, 2>> BodyNames;
   /// The declaration that became a global's holder: there its name is the
   /// holder's member.
   llvm::DenseMap<const VarDecl *, SourceRange> Holders;
@@ -207,7 +221,7 @@ void rewriteUses(RewriteSession &S, Candidates &C, const VarDecl *VD,
       continue;
     if (!S.inUserFile(Ref->getLocation()) && !Ref->getLocation().isMacroID())
       continue;
-    if (!S.replaceToken(Ref->getLocation(), Replacement, What))
+    if (!S.replaceToken(Ref->getLocation(), Replacement, What, C.sameEverywhere(Ref)))
       continue;
     keepDeclaredType(S, Ref, VD);
   }

@@ -41,20 +41,35 @@ bool RewriteSession::isTask(const FunctionDecl *FD) const {
 }
 
 std::optional<SourceLocation> RewriteSession::editable(SourceLocation Loc,
-                                                       llvm::StringRef What) {
+                                                       llvm::StringRef What, Place Where,
+                                                       bool InMacroBodies) {
   SourceLocation At = Loc;
-  if (At.isMacroID()) {
-    if (!SM.isMacroArgExpansion(At)) {
+  while (At.isMacroID()) {
+    // The first (last) token of a whole expansion is edited before (after)
+    // the macro's use: `bool f()` with stdbool's bool, `.a = N`.
+    SourceLocation Expansion;
+    if (Where == Place::Start &&
+        Lexer::isAtStartOfMacroExpansion(At, SM, Ctx.getLangOpts(), &Expansion)) {
+      At = Expansion;
+      continue;
+    }
+    if (Where == Place::End &&
+        Lexer::isAtEndOfMacroExpansion(At, SM, Ctx.getLangOpts(), &Expansion)) {
+      At = Expansion;
+      continue;
+    }
+    if (SM.isMacroArgExpansion(At)) { // where the argument is written
+      At = SM.getImmediateSpellingLoc(At);
+      continue;
+    }
+    // In the macro's definition: only an edit that every use of the macro
+    // wants (a rename), which the caller vouches for.
+    if (!InMacroBodies) {
       llvm::StringRef Macro = Lexer::getImmediateMacroName(At, SM, Ctx.getLangOpts());
-      Diags.report(SM.getExpansionLoc(At), Diag::InMacroBody) << What << Macro;
+      Diags.report(SM.getExpansionLoc(Loc), Diag::InMacroBody) << What << Macro;
       return std::nullopt;
     }
-    At = SM.getSpellingLoc(At);
-    if (At.isMacroID()) { // an argument passed on through another macro's body
-      Diags.report(SM.getExpansionLoc(Loc), Diag::InMacroBody)
-          << What << Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
-      return std::nullopt;
-    }
+    At = SM.getImmediateSpellingLoc(At);
   }
   if (!isUserFile(SM.getFileID(At))) {
     Diags.report(SM.getExpansionLoc(Loc), Diag::NotInUserFile)
@@ -66,7 +81,7 @@ std::optional<SourceLocation> RewriteSession::editable(SourceLocation Loc,
 
 bool RewriteSession::insertBefore(SourceLocation Loc, llvm::StringRef Text,
                                   llvm::StringRef What) {
-  auto At = editable(Loc, What);
+  auto At = editable(Loc, What, Place::Start);
   if (!At)
     return false;
   R.InsertTextBefore(*At, Text);
@@ -75,7 +90,7 @@ bool RewriteSession::insertBefore(SourceLocation Loc, llvm::StringRef Text,
 
 bool RewriteSession::insertAfterInsertions(SourceLocation Loc, llvm::StringRef Text,
                                            llvm::StringRef What) {
-  auto At = editable(Loc, What);
+  auto At = editable(Loc, What, Place::Start);
   if (!At)
     return false;
   R.InsertText(*At, Text, /*InsertAfter=*/true);
@@ -84,7 +99,7 @@ bool RewriteSession::insertAfterInsertions(SourceLocation Loc, llvm::StringRef T
 
 bool RewriteSession::insertAfterToken(SourceLocation Loc, llvm::StringRef Text,
                                       llvm::StringRef What) {
-  auto At = editable(Loc, What);
+  auto At = editable(Loc, What, Place::End);
   if (!At)
     return false;
   R.InsertTextAfterToken(*At, Text);
@@ -92,21 +107,23 @@ bool RewriteSession::insertAfterToken(SourceLocation Loc, llvm::StringRef Text,
 }
 
 bool RewriteSession::replaceToken(SourceLocation Loc, llvm::StringRef Text,
-                                  llvm::StringRef What) {
-  auto At = editable(Loc, What);
+                                  llvm::StringRef What, bool InMacroBodies) {
+  auto At = editable(Loc, What, Place::Token, InMacroBodies);
   if (!At)
     return false;
-  Replaced.insert(At->getRawEncoding());
+  // A token of a macro's body is reached from each of its uses: once.
+  if (!Replaced.insert(At->getRawEncoding()).second)
+    return true;
   R.ReplaceText(CharSourceRange::getTokenRange(*At, *At), Text);
   return true;
 }
 
 bool RewriteSession::replaceRange(SourceRange Range, llvm::StringRef Text,
                                   llvm::StringRef What) {
-  auto Begin = editable(Range.getBegin(), What);
+  auto Begin = editable(Range.getBegin(), What, Place::Start);
   if (!Begin)
     return false;
-  auto End = editable(Range.getEnd(), What);
+  auto End = editable(Range.getEnd(), What, Place::End);
   if (!End)
     return false;
   Replaced.insert(Begin->getRawEncoding());
@@ -158,8 +175,8 @@ bool RewriteSession::wasReplaced(SourceLocation Loc) const {
 }
 
 void RewriteSession::await(const Expr *Call, llvm::StringRef What) {
-  auto Begin = editable(Call->getBeginLoc(), What);
-  auto End = Begin ? editable(Call->getEndLoc(), What) : std::nullopt;
+  auto Begin = editable(Call->getBeginLoc(), What, Place::Start);
+  auto End = Begin ? editable(Call->getEndLoc(), What, Place::End) : std::nullopt;
   if (!Begin || !End)
     return;
   unsigned BeginOffset = SM.getFileOffset(*Begin), EndOffset = SM.getFileOffset(*End);

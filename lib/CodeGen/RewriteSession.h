@@ -49,12 +49,19 @@ public:
   /// Whether \p FD becomes a task (a coroutine).
   bool isTask(const clang::FunctionDecl *FD) const;
 
+  /// Which side of a construct an edit is on: a macro expansion that starts
+  /// (ends) with the construct is edited before (after) the macro's use.
+  enum class Place { Token, Start, End };
+
   /// The user-file location where the token at \p Loc is written: \p Loc
-  /// itself, or the spelling of a macro argument. Reports that \p What cannot
-  /// be translated (and returns nothing) when it is written in a macro body or
-  /// in a system header.
+  /// itself, the spelling of a macro argument, or the boundary of a macro's
+  /// use (Place). Reports that \p What cannot be translated (and returns
+  /// nothing) when it is written in a macro body, unless \p InMacroBodies
+  /// (an edit every use of the macro wants), or in a system header.
   std::optional<clang::SourceLocation> editable(clang::SourceLocation Loc,
-                                                llvm::StringRef What);
+                                                llvm::StringRef What,
+                                                Place Where = Place::Token,
+                                                bool InMacroBodies = false);
 
   /// Edits at editable locations; false (after a diagnostic) if not editable.
   bool insertBefore(clang::SourceLocation Loc, llvm::StringRef Text,
@@ -65,8 +72,10 @@ public:
   /// puts it in front).
   bool insertAfterInsertions(clang::SourceLocation Loc, llvm::StringRef Text,
                              llvm::StringRef What);
+  /// \p InMacroBodies: see editable; the token is replaced once however many
+  /// uses of its macro reach it.
   bool replaceToken(clang::SourceLocation Loc, llvm::StringRef Text,
-                    llvm::StringRef What);
+                    llvm::StringRef What, bool InMacroBodies = false);
   bool replaceRange(clang::SourceRange Range, llvm::StringRef Text,
                     llvm::StringRef What);
 
