@@ -56,34 +56,17 @@ bool isCxxOnlyKeyword(llvm::StringRef Name) {
   return Words.contains(Name);
 }
 
-/// Where the whole of \p E is written, as one editable range of a user file:
-/// E itself, or a macro invocation that expands to exactly E. Reports (and
-/// returns nothing) otherwise.
+/// Where the whole of \p E is written, as one editable range of a user file
+/// (a macro's use stands for what it expands to). Reports (and returns
+/// nothing) if part of E is written in a macro's body.
 std::optional<CharSourceRange> writtenRange(RewriteSession &S, const Expr *E,
                                             llvm::StringRef What) {
-  SourceLocation Begin = E->getBeginLoc(), End = E->getEndLoc();
-  if (Begin.isMacroID() || End.isMacroID()) {
-    SourceLocation MacroBegin, MacroEnd;
-    bool Whole = Lexer::isAtStartOfMacroExpansion(Begin, S.SM, S.Ctx.getLangOpts(),
-                                                  &MacroBegin) &&
-                 Lexer::isAtEndOfMacroExpansion(End, S.SM, S.Ctx.getLangOpts(), &MacroEnd);
-    if (Whole) {
-      Begin = MacroBegin;
-      End = MacroEnd;
-    } else {
-      // A conversion inside a macro argument is edited where it is written.
-      auto B = S.editable(Begin, What);
-      auto Ed = B ? S.editable(End, What) : std::nullopt;
-      if (!B || !Ed)
-        return std::nullopt;
-      return CharSourceRange::getTokenRange(*B, *Ed);
-    }
-  }
-  if (!S.inUserFile(Begin) || !S.inUserFile(End)) {
-    S.editable(Begin, What); // reports
+  auto Begin = S.editable(E->getBeginLoc(), What, RewriteSession::Place::Start);
+  auto End = Begin ? S.editable(E->getEndLoc(), What, RewriteSession::Place::End)
+                   : std::nullopt;
+  if (!Begin || !End)
     return std::nullopt;
-  }
-  return CharSourceRange::getTokenRange(Begin, End);
+  return CharSourceRange::getTokenRange(*Begin, *End);
 }
 
 /// `(T)(E)`: a conversion C makes implicitly and C++ only explicitly.
