@@ -82,7 +82,7 @@ TEST(MPIModel, WhatMayWait) {
         "MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome", "MPI_Test",
         "MPI_Testall", "MPI_Testany", "MPI_Testsome", "MPI_Iprobe", "MPI_Probe",
         "MPI_Barrier", "MPI_Allreduce", "MPI_Comm_dup", "MPI_Comm_split",
-        "MPI_Request_get_status"})
+        "MPI_Request_get_status", "MPI_Cart_create", "MPI_Cart_sub"})
     EXPECT_TRUE(info(Name).mayWait()) << Name.str();
   // The runtime finalizes MPI itself after the last task; a rank's
   // MPI_Finalize does not wait for the others.
@@ -90,7 +90,8 @@ TEST(MPIModel, WhatMayWait) {
        {"MPI_Isend", "MPI_Irecv", "MPI_Comm_rank", "MPI_Comm_size", "MPI_Wtime",
         "MPI_Wtick", "MPI_Init", "MPI_Init_thread", "MPI_Initialized",
         "MPI_Finalized", "MPI_Finalize", "MPI_Abort", "MPI_Get_count",
-        "MPI_Type_commit", "MPI_Request_free", "MPI_Comm_free"})
+        "MPI_Type_commit", "MPI_Request_free", "MPI_Comm_free",
+        "MPI_Cart_shift", "MPI_Cart_coords", "MPI_Topo_test"})
     EXPECT_FALSE(info(Name).mayWait()) << Name.str();
 }
 
@@ -111,7 +112,8 @@ TEST(MPIModel, Deferrable) {
         "MPI_Waitall", "MPI_Comm_rank", "MPI_Wtime", "MPI_Pack"})
     EXPECT_TRUE(info(Name).isDeferrable()) << Name.str();
   for (llvm::StringRef Name :
-       {"MPI_Test", "MPI_Probe", "MPI_Iprobe", "MPI_Bcast", "MPI_Comm_split"})
+       {"MPI_Test", "MPI_Probe", "MPI_Iprobe", "MPI_Bcast", "MPI_Comm_split",
+        "MPI_Cart_create"})
     EXPECT_FALSE(info(Name).isDeferrable()) << Name.str();
 }
 
@@ -144,6 +146,8 @@ TEST(MPIModel, PassthroughAndUnsupported) {
       {"MPI_Comm_c2f", "Fortran handle conversion"},
       {"MPI_Comm_group",
        "a communicator operation the runtime does not provide"},
+      {"MPI_Graph_create", "graph topologies"},
+      {"MPI_Dist_graph_create_adjacent", "graph topologies"},
       {"MPIX_Comm_revoke", "MPI library extensions"},
   };
   for (const Case &C : Cases) {

@@ -7,8 +7,9 @@
 //
 // they suspend the task, never the core. Operations that never wait return int directly.
 // Handles are MPI's own types: datatypes and ops are real MPI objects (create and commit them
-// with MPI's own calls); communicators are MPI_COMM_WORLD (all virtual ranks), MPI_COMM_SELF;
-// requests are values the runtime makes, valid only with bamboo::mpi calls.
+// with MPI's own calls); communicators are MPI_COMM_WORLD (all virtual ranks), MPI_COMM_SELF
+// and those made by the calls below; requests are values the runtime makes, valid only with
+// bamboo::mpi calls.
 //
 // Every call takes a trailing std::source_location, defaulted to the call site: the deadlock
 // report names it.
@@ -39,7 +40,8 @@ int Is_thread_main(int *Flag);
 double Wtime();
 double Wtick();
 
-// Communicators: MPI_COMM_WORLD, MPI_COMM_SELF and those made from them by dup and split.
+// Communicators: MPI_COMM_WORLD, MPI_COMM_SELF and those made from them. The calls that make
+// one are collective and wait; a new communicator inherits its parent's error handler.
 int Comm_rank(MPI_Comm Comm, int *Rank);
 int Comm_size(MPI_Comm Comm, int *Size);
 Task<int> Comm_dup(MPI_Comm Comm, MPI_Comm *NewComm, Where W = Where::current());
@@ -49,6 +51,24 @@ int Comm_free(MPI_Comm *Comm, Where W = Where::current());
 // MPI_ERRORS_ARE_FATAL (the default) and MPI_ERRORS_RETURN, per rank and communicator.
 int Comm_set_errhandler(MPI_Comm Comm, MPI_Errhandler Handler);
 int Comm_get_errhandler(MPI_Comm Comm, MPI_Errhandler *Handler);
+
+// Cartesian topologies. Ranks keep their order in the grid (`reorder` is ignored, as MPI
+// allows); ranks beyond the grid get MPI_COMM_NULL from Cart_create.
+Task<int> Cart_create(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[],
+                      int Reorder, MPI_Comm *NewComm, Where W = Where::current());
+Task<int> Cart_sub(MPI_Comm Comm, const int RemainDims[], MPI_Comm *NewComm,
+                   Where W = Where::current());
+int Cart_map(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], int *NewRank,
+             Where W = Where::current());
+int Cartdim_get(MPI_Comm Comm, int *NDims, Where W = Where::current());
+int Cart_get(MPI_Comm Comm, int MaxDims, int Dims[], int Periods[], int Coords[],
+             Where W = Where::current());
+int Cart_coords(MPI_Comm Comm, int Rank, int MaxDims, int Coords[], Where W = Where::current());
+int Cart_rank(MPI_Comm Comm, const int Coords[], int *Rank, Where W = Where::current());
+int Cart_shift(MPI_Comm Comm, int Direction, int Disp, int *Source, int *Dest,
+               Where W = Where::current());
+// MPI_CART for a Cartesian communicator, MPI_UNDEFINED for any other.
+int Topo_test(MPI_Comm Comm, int *Status, Where W = Where::current());
 
 // Point-to-point. Sends of up to BAMBOO_EAGER_LIMIT bytes (and every send inside an olap
 // region) take the data at the call and never wait; larger sends wait for the receive, as

@@ -28,6 +28,10 @@ void f(double *u, MPI_Win win, MPI_Comm comm) {
   MPI_Group g;
   MPI_Comm_group(comm, &g);
   // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Comm_group' is not supported by bamboo (a communicator operation the runtime does not provide)
+  MPI_Comm graph;
+  int index[1] = {0}, edges[1] = {0};
+  MPI_Graph_create(comm, 1, index, edges, 0, &graph);
+  // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Graph_create' is not supported by bamboo (graph topologies)
   PMPI_Get(u, 1, MPI_DOUBLE, 1, 0, 1, MPI_DOUBLE, win);
   // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'PMPI_Get' is not supported by bamboo (one-sided communication)
   // Send modes are plain sends; datatypes pass through.
