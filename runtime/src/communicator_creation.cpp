@@ -1,4 +1,4 @@
-// communicator_creation.cpp - split.
+// communicator_creation.cpp - split, and creation over a group of the parent's ranks.
 #include "communicator_creation.h"
 
 #include <algorithm>
@@ -32,6 +32,31 @@ MPI_Comm adopt(Call &C, const Communicator &Parent, int Context, std::vector<int
 struct SplitEntry {
   int Color, Key, NextContext;
 };
+
+// The largest Value of the ranks Ranks (of Parent; the caller is Ranks[Me]), for all of them:
+// a binomial reduction to Ranks[0] and a broadcast back down the same tree. The internal
+// messages name parent ranks, so they never match those of another group of the parent.
+Task<int> maximumOver(Call &C, const Communicator &Parent, const std::vector<int> &Ranks,
+                      int Me, int Value) {
+  int N = static_cast<int>(Ranks.size()), Mask = 1;
+  for (; Mask < N; Mask <<= 1) {
+    if (Me & Mask) {
+      internalSend(C, Parent, &Value, 1, MPI_INT, Ranks[Me - Mask], CreateGroupTag);
+      break;
+    }
+    if (Me + Mask < N) {
+      int Child = 0;
+      co_await internalRecv(C, Parent, &Child, 1, MPI_INT, Ranks[Me + Mask], CreateGroupTag);
+      Value = std::max(Value, Child);
+    }
+  }
+  if (Me != 0) // Mask is the lowest bit of Me: the parent in the tree
+    co_await internalRecv(C, Parent, &Value, 1, MPI_INT, Ranks[Me - Mask], CreateGroupTag);
+  for (Mask >>= 1; Mask > 0; Mask >>= 1)
+    if (Me + Mask < N)
+      internalSend(C, Parent, &Value, 1, MPI_INT, Ranks[Me + Mask], CreateGroupTag);
+  co_return Value;
+}
 
 } // namespace
 
@@ -87,6 +112,22 @@ Task<int> splitCommunicator(Call C, MPI_Comm Comm, int Color, int Key, MPI_Comm 
   for (auto [K, I] : Order)
     Members.push_back(Parent.worldRankOf(I, C.Rank));
   *NewComm = adopt(C, Parent, Context, std::move(Members), std::move(Cart));
+  co_return MPI_SUCCESS;
+}
+
+Task<int> createCommunicatorOf(Call C, MPI_Comm Comm, std::vector<int> Members,
+                               MPI_Comm *NewComm) {
+  const Communicator &Parent = communicator(C, Comm);
+  std::vector<int> Ranks; // the members' parent ranks
+  int Me = -1;
+  for (int World : Members) {
+    if (World == C.Rank.WorldRank)
+      Me = static_cast<int>(Ranks.size());
+    Ranks.push_back(Parent.rankOf(World));
+  }
+  int Context = co_await maximumOver(C, Parent, Ranks, Me, C.Rank.NextContext);
+  C.Rank.NextContext = Context + 2;
+  *NewComm = adopt(C, Parent, Context, std::move(Members), std::nullopt);
   co_return MPI_SUCCESS;
 }
 

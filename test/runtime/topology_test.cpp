@@ -232,10 +232,12 @@ TEST(Topology, DupKeepsTheGridSplitDoesNot) {
     EXPECT_EQ(Status, MPI_CART);
     mpi::Topo_test(Split, &Status);
     EXPECT_EQ(Status, MPI_UNDEFINED);
-    int Source, Dest;
+    int Source, Dest, Result = -1;
     mpi::Cart_shift(Dup, 0, 1, &Source, &Dest);
     EXPECT_EQ(Dest, (R + 1) % S);
     EXPECT_EQ(Source, (R + S - 1) % S);
+    mpi::Comm_compare(Ring, Dup, &Result);
+    EXPECT_EQ(Result, MPI_CONGRUENT);
     // The duplicate has its own traffic: a ring on the dup and on the grid at once.
     int A = -1, B = -1;
     MPI_Request Reqs[4];

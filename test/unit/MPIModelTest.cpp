@@ -82,7 +82,8 @@ TEST(MPIModel, WhatMayWait) {
         "MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome", "MPI_Test",
         "MPI_Testall", "MPI_Testany", "MPI_Testsome", "MPI_Iprobe", "MPI_Probe",
         "MPI_Barrier", "MPI_Allreduce", "MPI_Comm_dup", "MPI_Comm_split",
-        "MPI_Request_get_status", "MPI_Cart_create", "MPI_Cart_sub"})
+        "MPI_Request_get_status", "MPI_Comm_split_type", "MPI_Comm_create",
+        "MPI_Comm_create_group", "MPI_Cart_create", "MPI_Cart_sub"})
     EXPECT_TRUE(info(Name).mayWait()) << Name.str();
   // The runtime finalizes MPI itself after the last task; a rank's
   // MPI_Finalize does not wait for the others.
@@ -91,7 +92,8 @@ TEST(MPIModel, WhatMayWait) {
         "MPI_Wtick", "MPI_Init", "MPI_Init_thread", "MPI_Initialized",
         "MPI_Finalized", "MPI_Finalize", "MPI_Abort", "MPI_Get_count",
         "MPI_Type_commit", "MPI_Request_free", "MPI_Comm_free",
-        "MPI_Cart_shift", "MPI_Cart_coords", "MPI_Topo_test"})
+        "MPI_Comm_compare", "MPI_Comm_group", "MPI_Group_incl",
+        "MPI_Group_free", "MPI_Cart_shift", "MPI_Cart_coords", "MPI_Topo_test"})
     EXPECT_FALSE(info(Name).mayWait()) << Name.str();
 }
 
@@ -113,7 +115,7 @@ TEST(MPIModel, Deferrable) {
     EXPECT_TRUE(info(Name).isDeferrable()) << Name.str();
   for (llvm::StringRef Name :
        {"MPI_Test", "MPI_Probe", "MPI_Iprobe", "MPI_Bcast", "MPI_Comm_split",
-        "MPI_Cart_create"})
+        "MPI_Cart_create", "MPI_Comm_create_group"})
     EXPECT_FALSE(info(Name).isDeferrable()) << Name.str();
 }
 
@@ -144,10 +146,11 @@ TEST(MPIModel, PassthroughAndUnsupported) {
       {"MPI_Iallreduce", "nonblocking collectives"},
       {"MPI_Mprobe", "matched probes"},
       {"MPI_Comm_c2f", "Fortran handle conversion"},
-      {"MPI_Comm_group",
+      {"MPI_Comm_idup",
        "a communicator operation the runtime does not provide"},
       {"MPI_Graph_create", "graph topologies"},
       {"MPI_Dist_graph_create_adjacent", "graph topologies"},
+      {"MPI_Group_from_session_pset", "MPI sessions"},
       {"MPIX_Comm_revoke", "MPI library extensions"},
   };
   for (const Case &C : Cases) {

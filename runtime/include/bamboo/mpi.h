@@ -8,8 +8,8 @@
 // they suspend the task, never the core. Operations that never wait return int directly.
 // Handles are MPI's own types: datatypes and ops are real MPI objects (create and commit them
 // with MPI's own calls); communicators are MPI_COMM_WORLD (all virtual ranks), MPI_COMM_SELF
-// and those made by the calls below; requests are values the runtime makes, valid only with
-// bamboo::mpi calls.
+// and those made by the calls below; groups and requests are values the runtime makes, valid
+// only with bamboo::mpi calls.
 //
 // Every call takes a trailing std::source_location, defaulted to the call site: the deadlock
 // report names it.
@@ -41,16 +41,49 @@ double Wtime();
 double Wtick();
 
 // Communicators: MPI_COMM_WORLD, MPI_COMM_SELF and those made from them. The calls that make
-// one are collective and wait; a new communicator inherits its parent's error handler.
+// one are collective (over the communicator; MPI_Comm_create_group over the group only) and
+// wait; a new communicator inherits its parent's error handler.
 int Comm_rank(MPI_Comm Comm, int *Rank);
 int Comm_size(MPI_Comm Comm, int *Size);
+int Comm_compare(MPI_Comm Comm1, MPI_Comm Comm2, int *Result, Where W = Where::current());
+int Comm_group(MPI_Comm Comm, MPI_Group *Group, Where W = Where::current());
 Task<int> Comm_dup(MPI_Comm Comm, MPI_Comm *NewComm, Where W = Where::current());
 Task<int> Comm_split(MPI_Comm Comm, int Color, int Key, MPI_Comm *NewComm,
                      Where W = Where::current());
+// MPI_COMM_TYPE_SHARED: the virtual ranks of one process, which share its memory.
+Task<int> Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info,
+                          MPI_Comm *NewComm, Where W = Where::current());
+Task<int> Comm_create(MPI_Comm Comm, MPI_Group Group, MPI_Comm *NewComm,
+                      Where W = Where::current());
+Task<int> Comm_create_group(MPI_Comm Comm, MPI_Group Group, int Tag, MPI_Comm *NewComm,
+                            Where W = Where::current());
 int Comm_free(MPI_Comm *Comm, Where W = Where::current());
 // MPI_ERRORS_ARE_FATAL (the default) and MPI_ERRORS_RETURN, per rank and communicator.
 int Comm_set_errhandler(MPI_Comm Comm, MPI_Errhandler Handler);
 int Comm_get_errhandler(MPI_Comm Comm, MPI_Errhandler *Handler);
+
+// Groups: lists of ranks, local to the calling rank. MPI_GROUP_EMPTY is the empty group (every
+// empty result is MPI_GROUP_EMPTY).
+int Group_size(MPI_Group Group, int *Size, Where W = Where::current());
+int Group_rank(MPI_Group Group, int *Rank, Where W = Where::current());
+int Group_translate_ranks(MPI_Group Group1, int N, const int Ranks1[], MPI_Group Group2,
+                          int Ranks2[], Where W = Where::current());
+int Group_compare(MPI_Group Group1, MPI_Group Group2, int *Result, Where W = Where::current());
+int Group_union(MPI_Group Group1, MPI_Group Group2, MPI_Group *NewGroup,
+                Where W = Where::current());
+int Group_intersection(MPI_Group Group1, MPI_Group Group2, MPI_Group *NewGroup,
+                       Where W = Where::current());
+int Group_difference(MPI_Group Group1, MPI_Group Group2, MPI_Group *NewGroup,
+                     Where W = Where::current());
+int Group_incl(MPI_Group Group, int N, const int Ranks[], MPI_Group *NewGroup,
+               Where W = Where::current());
+int Group_excl(MPI_Group Group, int N, const int Ranks[], MPI_Group *NewGroup,
+               Where W = Where::current());
+int Group_range_incl(MPI_Group Group, int N, int Ranges[][3], MPI_Group *NewGroup,
+                     Where W = Where::current());
+int Group_range_excl(MPI_Group Group, int N, int Ranges[][3], MPI_Group *NewGroup,
+                     Where W = Where::current());
+int Group_free(MPI_Group *Group, Where W = Where::current());
 
 // Cartesian topologies. Ranks keep their order in the grid (`reorder` is ignored, as MPI
 // allows); ranks beyond the grid get MPI_COMM_NULL from Cart_create.

@@ -25,9 +25,9 @@ void f(double *u, MPI_Win win, MPI_Comm comm) {
   // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Send_init' is not supported by bamboo (persistent requests)
   MPI_Ibarrier(comm, &r);
   // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Ibarrier' is not supported by bamboo (nonblocking collectives)
-  MPI_Group g;
-  MPI_Comm_group(comm, &g);
-  // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Comm_group' is not supported by bamboo (a communicator operation the runtime does not provide)
+  MPI_Comm dup;
+  MPI_Comm_idup(comm, &dup, &r);
+  // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Comm_idup' is not supported by bamboo (a communicator operation the runtime does not provide)
   MPI_Comm graph;
   int index[1] = {0}, edges[1] = {0};
   MPI_Graph_create(comm, 1, index, edges, 0, &graph);
