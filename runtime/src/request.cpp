@@ -18,28 +18,28 @@ MPI_Request RequestTable::add(Request *R) {
     Slots[Slot] = R;
   } else {
     Slot = static_cast<int>(Slots.size());
-    if (Slot >= 0x00ffffff)
+    if (static_cast<std::size_t>(Slot) >= Handles::MaxSlots)
       fatalError("more than 16 million requests outstanding in one process");
     Slots.push_back(R);
   }
   ++Live;
-  return Base + Slot;
+  return Handles::of(Slot);
 }
 
 Request *RequestTable::lookup(MPI_Request Handle, const WaitSite &Site) const {
   if (Handle == MPI_REQUEST_NULL)
     return nullptr;
-  int Slot = Handle - Base;
-  if (Slot < 0 || Slot >= static_cast<int>(Slots.size()) || !Slots[Slot])
+  std::optional<std::size_t> Slot = Handles::slotOf(Handle);
+  if (!Slot || *Slot >= Slots.size() || !Slots[*Slot])
     fatalError(std::string(Site.Operation) + " at " + describe(Site.Where) +
                ": invalid request (not started by this rank, or already completed)");
-  return Slots[Slot];
+  return Slots[*Slot];
 }
 
 void RequestTable::remove(MPI_Request Handle) {
-  int Slot = Handle - Base;
+  std::size_t Slot = *Handles::slotOf(Handle);
   Slots[Slot] = nullptr;
-  FreeSlots.push_back(Slot);
+  FreeSlots.push_back(static_cast<int>(Slot));
   --Live;
 }
 

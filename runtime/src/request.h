@@ -1,6 +1,7 @@
 // request.h - the runtime's requests and the groups of them a task waits for.
 #pragma once
 
+#include "slot_handle.h"
 #include "wait_site.h"
 
 #include <mpi.h>
@@ -59,7 +60,8 @@ struct Request {
 void release(Request *R);
 
 // Maps the requests a task holds to MPI_Request values. Bamboo's handles share no value with
-// MPI's own (MPICH's request handles are 0x2c......) so mixing them up fails loudly.
+// MPI's own (slot_handle.h: 0x7b...... with MPICH, whose requests are 0x2c, 0xac or 0xec......)
+// so mixing them up fails loudly.
 class RequestTable {
 public:
   MPI_Request add(Request *R);
@@ -69,7 +71,7 @@ public:
   std::size_t live() const { return Live; }
 
 private:
-  static constexpr MPI_Request Base = 0x7b000000;
+  using Handles = SlotHandles<MPI_Request, 0x7b000000>;
   std::vector<Request *> Slots;
   std::vector<int> FreeSlots;
   std::size_t Live = 0;
