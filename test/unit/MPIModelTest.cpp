@@ -97,6 +97,21 @@ TEST(MPIModel, WhatMayWait) {
     EXPECT_FALSE(info(Name).mayWait()) << Name.str();
 }
 
+TEST(MPIModel, PersistentRequests) {
+  for (llvm::StringRef Name :
+       {"MPI_Send_init", "MPI_Bsend_init", "MPI_Ssend_init", "MPI_Rsend_init",
+        "MPI_Recv_init", "MPI_Start", "MPI_Startall"}) {
+    EXPECT_EQ(info(Name).Kind, MPIKind::Persistent) << Name.str();
+    EXPECT_FALSE(info(Name).mayWait()) << Name.str();
+    EXPECT_TRUE(info(Name).startsRequest()) << Name.str();
+    // They post nothing a region's static checks could follow.
+    EXPECT_FALSE(info(Name).sends()) << Name.str();
+    EXPECT_FALSE(info(Name).receives()) << Name.str();
+  }
+  EXPECT_EQ(info("MPI_Startall").Args.RequestCount, 0);
+  EXPECT_EQ(info("MPI_Recv_init").Args.Source, 3);
+}
+
 TEST(MPIModel, SpecCollectives) {
   for (llvm::StringRef Name :
        {"MPI_Barrier", "MPI_Bcast", "MPI_Reduce", "MPI_Allreduce", "MPI_Gather",
@@ -139,9 +154,8 @@ TEST(MPIModel, PassthroughAndUnsupported) {
       {"MPI_Comm_connect", "dynamic process management"},
       {"MPI_Open_port", "dynamic process management"},
       {"MPI_Cancel", "request cancellation"},
-      {"MPI_Send_init", "persistent requests"},
-      {"MPI_Start", "persistent requests"},
-      {"MPI_Bcast_init", "persistent requests"},
+      {"MPI_Bcast_init", "persistent collectives"},
+      {"MPI_Psend_init", "partitioned communication"},
       {"MPI_Send_c", "large-count (MPI_Count) variants"},
       {"MPI_Iallreduce", "nonblocking collectives"},
       {"MPI_Mprobe", "matched probes"},

@@ -161,6 +161,22 @@ Task<int> Request_get_status(MPI_Request Request, int *Flag, MPI_Status *Status,
                              Where W = Where::current());
 int Request_free(MPI_Request *Request);
 
+// Persistent requests: an init records the operation, each MPI_Start begins it again as
+// MPI_Isend or MPI_Irecv would (inside an olap region a started receive joins the firing rule);
+// a completed one stays, inactive, until MPI_Request_free.
+int Send_init(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+              MPI_Request *Request, Where W = Where::current());
+int Ssend_init(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+               MPI_Request *Request, Where W = Where::current());
+int Bsend_init(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+               MPI_Request *Request, Where W = Where::current());
+int Rsend_init(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+               MPI_Request *Request, Where W = Where::current());
+int Recv_init(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+              MPI_Request *Request, Where W = Where::current());
+int Start(MPI_Request *Request, Where W = Where::current());
+int Startall(int Count, MPI_Request Requests[], Where W = Where::current());
+
 // Collectives. Any datatype; predefined and user (MPI_Op_create) operations; MPI_IN_PLACE
 // where MPI allows it.
 Task<int> Barrier(MPI_Comm Comm, Where W = Where::current());
