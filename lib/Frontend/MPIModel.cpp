@@ -77,6 +77,8 @@ llvm::StringRef describeKind(MPIKind Kind) {
     return "test";
   case MPIKind::RequestFree:
     return "request free";
+  case MPIKind::Persistent:
+    return "persistent request operation";
   case MPIKind::Probe:
     return "probe";
   case MPIKind::Collective:

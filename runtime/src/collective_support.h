@@ -22,6 +22,7 @@ enum CollectiveTag {
   AlltoallTag,
   ScanTag,
   SplitTag,
+  CreateGroupTag, // MPI_Comm_create_group, among the group's ranks only
 };
 
 // Storage for Count elements of Type with MPI's layout (extent, true lower bound).

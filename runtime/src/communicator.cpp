@@ -25,6 +25,17 @@ int Communicator::rankOf(int WorldRank) const {
   return It == RankOfWorld.end() ? MPI_UNDEFINED : It->second;
 }
 
+std::vector<int> Communicator::members(const RankTask &Caller) const {
+  if (IsSelf)
+    return {Caller.WorldRank};
+  if (!IsWorld)
+    return Members;
+  std::vector<int> All(Size);
+  for (int Rank = 0; Rank < Size; ++Rank)
+    All[Rank] = Rank;
+  return All;
+}
+
 void CommunicatorTable::init(int WorldSize) {
   Communicator &World = Comms.emplace_back();
   World.Handle = MPI_COMM_WORLD;
@@ -66,7 +77,7 @@ Communicator *CommunicatorTable::find(int Context, const std::vector<int> &Membe
 }
 
 Communicator &CommunicatorTable::create(int Context, std::vector<int> Members,
-                                        std::string Name) {
+                                        std::string Name, std::optional<CartTopology> Cart) {
   Communicator &C = Comms.emplace_back();
   MPI_Comm_dup(MPI_COMM_SELF, &C.Handle); // a unique, valid handle; local, never waits
   C.Name = std::move(Name);
@@ -76,6 +87,7 @@ Communicator &CommunicatorTable::create(int Context, std::vector<int> Members,
   for (int Rank = 0; Rank < C.Size; ++Rank)
     C.RankOfWorld[Members[Rank]] = Rank;
   C.Members = std::move(Members);
+  C.Cart = std::move(Cart);
   return C;
 }
 

@@ -1,18 +1,24 @@
-// communicator.h - virtual communicators: which virtual ranks belong, and their contexts.
+// communicator.h - virtual communicators: which virtual ranks belong, their contexts, and
+// their topology.
 //
 // Messages carry a context id, not a communicator handle: the point-to-point context and the
 // collective context of a communicator differ, so a collective's internal messages never match
 // a user's receive on the same communicator.
 //
-// MPI_COMM_WORLD and MPI_COMM_SELF are MPI's own handles. A communicator made by
-// MPI_Comm_dup or MPI_Comm_split gets a real MPI handle too (a duplicate of MPI_COMM_SELF,
-// shared by the local ranks that belong to it), so that calls that stay with MPI and take a
-// communicator only to choose a data representation (MPI_Pack) accept it.
+// MPI_COMM_WORLD and MPI_COMM_SELF are MPI's own handles. Every communicator the program
+// makes (dup, split, create, Cartesian...) gets a real MPI handle too (a duplicate of
+// MPI_COMM_SELF, shared by the local ranks that belong to it): a value MPI gives to no other
+// communicator while it lives, whatever MPI's handles are (integers in MPICH, pointers in Open
+// MPI), and one that calls that stay with MPI and take a communicator only to choose a data
+// representation (MPI_Pack) accept.
 #pragma once
+
+#include "cartesian.h"
 
 #include <mpi.h>
 
 #include <deque>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -35,6 +41,7 @@ struct Communicator {
   int Size = 0;
   std::vector<int> Members;                // comm rank -> world rank (not for world/self)
   std::unordered_map<int, int> RankOfWorld; // world rank -> comm rank
+  std::optional<CartTopology> Cart; // MPI_Cart_create, MPI_Cart_sub, and their dups
   int LocalHolders = 0; // local ranks that have not freed it
   bool Freed = false;
 
@@ -42,6 +49,8 @@ struct Communicator {
   // Caller matters for MPI_COMM_SELF.
   int worldRankOf(int Rank, const RankTask &Caller) const;
   int rankOf(int WorldRank) const;
+  // The world ranks of the members, in communicator rank order.
+  std::vector<int> members(const RankTask &Caller) const;
 };
 
 class CommunicatorTable {
@@ -55,7 +64,8 @@ public:
   // keep them apart.) Under the engine lock.
   Communicator *find(int Context, const std::vector<int> &Members);
   // A new communicator of the given members; its real MPI handle is made here.
-  Communicator &create(int Context, std::vector<int> Members, std::string Name);
+  Communicator &create(int Context, std::vector<int> Members, std::string Name,
+                       std::optional<CartTopology> Cart);
   // A local rank frees its handle; the last one frees the real MPI handle.
   void release(Communicator &C);
   // For the deadlock report: the name of the communicator owning a context.

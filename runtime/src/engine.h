@@ -17,12 +17,6 @@ class Runtime;
 class CommunicatorTable;
 struct RecordHeader;
 
-enum class SendMode {
-  Standard,    // eager up to the eager limit, rendezvous above
-  Buffered,    // the data is copied at the call: the send completes at once
-  Synchronous, // completes when a receive has matched
-};
-
 class Engine {
 public:
   explicit Engine(Runtime &RT) : RT(RT) {}

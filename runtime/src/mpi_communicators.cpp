@@ -1,15 +1,11 @@
-// mpi_communicators.cpp - communicator queries, error handlers, dup, split and free.
-//
-// A new communicator needs a context id that every member agrees on and that no other
-// communicator of any member uses. Each rank keeps the lowest id it may still give
-// (RankTask::NextContext); a split takes the maximum over the parent communicator, so the new
-// ids are above every id any member has used, and every member moves its own mark past them.
+// mpi_communicators.cpp - communicator queries, error handlers, and the calls that make and
+// free communicators (communicator_creation.h agrees on their context ids).
 #include "bamboo/mpi.h"
 
-#include "collective_support.h"
+#include "communicator_creation.h"
 
 #include <algorithm>
-#include <tuple>
+#include <unordered_set>
 
 namespace bamboo::mpi {
 
@@ -19,70 +15,24 @@ namespace {
 
 using Lock = std::lock_guard<std::mutex>;
 
-struct SplitEntry {
-  int Color, Key, NextContext;
-};
+std::vector<int> membersOf(Call &C, MPI_Comm Comm) {
+  return communicator(C, Comm).members(C.Rank);
+}
 
-Task<int> split(Call C, MPI_Comm Comm, int Color, int Key, MPI_Comm *NewComm) {
-  const Communicator &Parent = communicator(C, Comm);
-  int Rank = rankIn(C, Parent), Size = Parent.Size;
-  if (Color < 0 && Color != MPI_UNDEFINED)
-    callError(C, "invalid color " + std::to_string(Color));
-
-  // Everybody learns everybody's (color, key, next free context): gather, then broadcast.
-  std::vector<SplitEntry> All(Size);
-  SplitEntry Mine{Color, Key, C.Rank.NextContext};
-  MPI_Datatype Entry;
-  MPI_Type_contiguous(3, MPI_INT, &Entry);
-  MPI_Type_commit(&Entry);
-  if (Rank == 0) {
-    All[0] = Mine;
-    std::vector<InternalRecv> Recvs;
-    for (int I = 1; I < Size; ++I)
-      Recvs.push_back({&All[I], 1, Entry, I});
-    co_await internalRecvAll(C, Parent, Recvs, SplitTag);
-  } else {
-    internalSend(C, Parent, &Mine, 1, Entry, 0, SplitTag);
-  }
-  co_await broadcast(C, Parent, All.data(), Size, Entry, 0, SplitTag);
-  MPI_Type_free(&Entry);
-
-  int Base = 0;
-  std::vector<int> Colors;
-  for (const SplitEntry &E : All) {
-    Base = std::max(Base, E.NextContext);
-    if (E.Color != MPI_UNDEFINED)
-      Colors.push_back(E.Color);
-  }
-  std::sort(Colors.begin(), Colors.end());
-  Colors.erase(std::unique(Colors.begin(), Colors.end()), Colors.end());
-  C.Rank.NextContext = Base + 2 * static_cast<int>(Colors.size());
-  if (Color == MPI_UNDEFINED) {
-    *NewComm = MPI_COMM_NULL;
-    co_return MPI_SUCCESS;
-  }
-
-  int Context =
-      Base + 2 * static_cast<int>(std::lower_bound(Colors.begin(), Colors.end(), Color) -
-                                  Colors.begin());
-  std::vector<std::tuple<int, int>> Order; // (key, parent rank) of my color
-  for (int I = 0; I < Size; ++I)
-    if (All[I].Color == Color)
-      Order.emplace_back(All[I].Key, I);
-  std::sort(Order.begin(), Order.end());
+// The members of Group, which must all be members of Comm.
+std::vector<int> groupOf(Call &C, MPI_Group Group, MPI_Comm Comm) {
   std::vector<int> Members;
-  for (auto [K, I] : Order)
-    Members.push_back(Parent.worldRankOf(I, C.Rank));
-
-  Lock L(C.RT.Lock);
-  Communicator *New = C.RT.Comms.find(Context, Members); // made by another local member?
-  if (!New)
-    New = &C.RT.Comms.create(Context, std::move(Members),
-                             std::string(C.Site.Operation) + " of " + Parent.Name + " at " +
-                                 describe(C.Site.Where));
-  ++New->LocalHolders;
-  *NewComm = New->Handle;
-  co_return MPI_SUCCESS;
+  {
+    Lock L(C.RT.Lock);
+    Members = C.RT.Groups.lookup(Group, C.Site);
+  }
+  std::vector<int> Parent = membersOf(C, Comm);
+  std::unordered_set<int> InParent(Parent.begin(), Parent.end());
+  for (int World : Members)
+    if (!InParent.count(World))
+      callError(C, "the group has rank " + std::to_string(World) +
+                       " of MPI_COMM_WORLD, which is not in the communicator");
+  return Members;
 }
 
 } // namespace
@@ -101,14 +51,78 @@ int Comm_size(MPI_Comm Comm, int *Size) {
   return MPI_SUCCESS;
 }
 
+int Comm_compare(MPI_Comm Comm1, MPI_Comm Comm2, int *Result, Where W) {
+  Call C = enter("MPI_Comm_compare", W);
+  const Communicator &A = communicator(C, Comm1), &B = communicator(C, Comm2);
+  std::vector<int> MA = A.members(C.Rank), MB = B.members(C.Rank);
+  if (&A == &B)
+    *Result = MPI_IDENT;
+  else if (MA == MB)
+    *Result = MPI_CONGRUENT;
+  else if (std::sort(MA.begin(), MA.end()), std::sort(MB.begin(), MB.end()), MA == MB)
+    *Result = MPI_SIMILAR;
+  else
+    *Result = MPI_UNEQUAL;
+  return MPI_SUCCESS;
+}
+
+int Comm_group(MPI_Comm Comm, MPI_Group *Group, Where W) {
+  Call C = enter("MPI_Comm_group", W);
+  std::vector<int> Members = membersOf(C, Comm);
+  Lock L(C.RT.Lock);
+  *Group = C.RT.Groups.add(std::move(Members));
+  return MPI_SUCCESS;
+}
+
 Task<int> Comm_split(MPI_Comm Comm, int Color, int Key, MPI_Comm *NewComm, Where W) {
-  return split(enter("MPI_Comm_split", W), Comm, Color, Key, NewComm);
+  return splitCommunicator(enter("MPI_Comm_split", W), Comm, Color, Key, NewComm);
 }
 
 Task<int> Comm_dup(MPI_Comm Comm, MPI_Comm *NewComm, Where W) {
   Call C = enter("MPI_Comm_dup", W);
-  int Rank = rankIn(C, communicator(C, Comm));
-  return split(C, Comm, 0, Rank, NewComm);
+  const Communicator &Parent = communicator(C, Comm);
+  // A duplicate keeps the topology (MPI 3.1, section 7.4).
+  return splitCommunicator(C, Comm, 0, rankIn(C, Parent), NewComm, Parent.Cart);
+}
+
+Task<int> Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info,
+                          MPI_Comm *NewComm, Where W) {
+  (void)Info; // no hints are understood
+  Call C = enter("MPI_Comm_split_type", W);
+  int Color = MPI_UNDEFINED;
+  if (SplitType == MPI_COMM_TYPE_SHARED)
+    Color = C.RT.Process; // the virtual ranks of one process share its memory
+  else if (SplitType != MPI_UNDEFINED)
+    callError(C, "split type " + std::to_string(SplitType) +
+                     " is not supported (only MPI_COMM_TYPE_SHARED and MPI_UNDEFINED)");
+  return splitCommunicator(C, Comm, Color, Key, NewComm);
+}
+
+// Every rank of Comm takes part; a rank outside its group gets MPI_COMM_NULL. Ranks may pass
+// different groups if they are disjoint (MPI 3.1, section 6.4.2): the lowest world rank of a
+// group tells it apart, and group order is the key.
+Task<int> Comm_create(MPI_Comm Comm, MPI_Group Group, MPI_Comm *NewComm, Where W) {
+  Call C = enter("MPI_Comm_create", W);
+  std::vector<int> Members = groupOf(C, Group, Comm);
+  auto Me = std::find(Members.begin(), Members.end(), C.Rank.WorldRank);
+  if (Me == Members.end())
+    return splitCommunicator(C, Comm, MPI_UNDEFINED, 0, NewComm);
+  int Color = *std::min_element(Members.begin(), Members.end());
+  return splitCommunicator(C, Comm, Color, static_cast<int>(Me - Members.begin()), NewComm);
+}
+
+// Only the group's ranks take part. The tag keeps apart concurrent calls of several threads of
+// one MPI process; a virtual rank is one task, whose calls come one after the other.
+Task<int> Comm_create_group(MPI_Comm Comm, MPI_Group Group, int Tag, MPI_Comm *NewComm,
+                            Where W) {
+  Call C = enter("MPI_Comm_create_group", W);
+  std::vector<int> Members = groupOf(C, Group, Comm);
+  checkTag(C, Tag, false);
+  if (std::find(Members.begin(), Members.end(), C.Rank.WorldRank) == Members.end()) {
+    *NewComm = MPI_COMM_NULL; // as MPICH does for a caller outside the group
+    return []() -> Task<int> { co_return MPI_SUCCESS; }();
+  }
+  return createCommunicatorOf(C, Comm, std::move(Members), NewComm);
 }
 
 int Comm_free(MPI_Comm *Comm, Where W) {
@@ -117,6 +131,10 @@ int Comm_free(MPI_Comm *Comm, Where W) {
   Communicator &Cm = C.RT.Comms.lookup(*Comm, C.Site);
   if (Cm.IsWorld || Cm.IsSelf)
     callError(C, "cannot free " + Cm.Name);
+  // MPI may give the handle to a later communicator: this rank's error handler must not
+  // carry over.
+  auto &Returning = C.Rank.ErrorsReturn;
+  Returning.erase(std::remove(Returning.begin(), Returning.end(), *Comm), Returning.end());
   C.RT.Comms.release(Cm); // pending operations keep their communicator alive
   *Comm = MPI_COMM_NULL;
   return MPI_SUCCESS;

@@ -1,4 +1,5 @@
-// mpi_p2p.cpp - point-to-point calls of bamboo::mpi: sends, receives, probes, requests.
+// mpi_p2p.cpp - point-to-point calls of bamboo::mpi: sends, receives, probes, requests,
+// persistent requests.
 //
 // The pattern of a call that may wait: under the engine lock, start the operation and, if it
 // has not completed at once, attach a WaitGroup to it; then co_await Block, which suspends
@@ -66,8 +67,9 @@ MPI_Status *statusAt(MPI_Status Statuses[], int I) {
   return Statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &Statuses[I];
 }
 
-// Completes a request the user holds: status, handle reset to MPI_REQUEST_NULL, release.
-// Returns its error code after the communicator's error handler. Under the lock.
+// Completes a request the user holds: status, handle reset to MPI_REQUEST_NULL (or inactive,
+// if persistent), release. Returns its error code after the communicator's error handler.
+// Under the lock.
 int finish(Call &C, MPI_Request *Handle, Request &R, MPI_Status *Status) {
   if (R.Kind == RequestKind::Recv)
     copyStatus(Status, R.Status);
@@ -75,8 +77,7 @@ int finish(Call &C, MPI_Request *Handle, Request &R, MPI_Status *Status) {
     setEmptyStatus(Status);
   const Communicator &Cm = *R.Comm;
   int Error = R.Error;
-  C.RT.Requests.remove(*Handle);
-  *Handle = MPI_REQUEST_NULL;
+  C.RT.Requests.retire(Handle);
   release(&R);
   return checkError(C, Cm, Error);
 }
@@ -605,12 +606,97 @@ Task<int> Request_get_status(MPI_Request Handle, int *Flag, MPI_Status *Status, 
 int Request_free(MPI_Request *Handle) {
   Call C = enter("MPI_Request_free", std::source_location::current());
   Lock L(C.RT.Lock);
-  Request *R = C.RT.Requests.lookup(*Handle, C.Site);
-  if (!R)
+  if (*Handle == MPI_REQUEST_NULL)
     callError(C, "MPI_REQUEST_NULL given");
+  Request *R = C.RT.Requests.lookup(*Handle, C.Site); // null: an inactive persistent request
   C.RT.Requests.remove(*Handle);
   *Handle = MPI_REQUEST_NULL;
-  release(R); // an active request is deleted when it completes
+  if (R)
+    release(R); // an active request is deleted when it completes
+  return MPI_SUCCESS;
+}
+
+// Persistent requests. An init checks its arguments and records them; each start begins the
+// operation again as MPI_Isend or MPI_Irecv would (inside an olap region, a started receive
+// joins the firing rule and a started send takes its data at once). A wait or test leaves the
+// handle inactive rather than null, until MPI_Request_free.
+
+namespace {
+
+int persistentSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
+                   MPI_Comm Comm, MPI_Request *Handle, SendMode Mode) {
+  Lock L(C.RT.Lock);
+  checkPeer(C, C.RT.Comms.lookup(Comm, C.Site), Dest, false);
+  checkTag(C, Tag, false);
+  checkCount(C, Count, Type);
+  *Handle = C.RT.Requests.addPersistent(PersistentRequest{
+      RequestKind::Send, Mode, const_cast<void *>(Buf), Count, Type, Dest, Tag, Comm});
+  return MPI_SUCCESS;
+}
+
+// Starts one persistent request. Under the lock.
+void start(Call &C, MPI_Request Handle) {
+  const PersistentRequest &P = C.RT.Requests.persistent(Handle, C.Site);
+  if (C.RT.Requests.lookup(Handle, C.Site))
+    callError(C, "the request is active already (started and not completed by a wait or test)");
+  auto *R = new Request; // held by the handle
+  if (P.Kind == RequestKind::Send) {
+    beginSend(C, *R, P.Buf, P.Count, P.Type, P.Peer, P.Tag, P.Comm, P.Mode);
+  } else {
+    beginRecv(C, *R, P.Buf, P.Count, P.Type, P.Peer, P.Tag, P.Comm);
+    if (C.Rank.OpenRegion)
+      C.Rank.OpenRegion->hold(R); // part of the region's firing rule
+  }
+  C.RT.Requests.start(Handle, R);
+}
+
+} // namespace
+
+int Send_init(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+              MPI_Request *Request, Where W) {
+  return persistentSend(enter("MPI_Send_init", W), Buf, Count, Type, Dest, Tag, Comm, Request,
+                        SendMode::Standard);
+}
+int Ssend_init(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+               MPI_Request *Request, Where W) {
+  return persistentSend(enter("MPI_Ssend_init", W), Buf, Count, Type, Dest, Tag, Comm, Request,
+                        SendMode::Synchronous);
+}
+int Bsend_init(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+               MPI_Request *Request, Where W) {
+  return persistentSend(enter("MPI_Bsend_init", W), Buf, Count, Type, Dest, Tag, Comm, Request,
+                        SendMode::Buffered);
+}
+int Rsend_init(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+               MPI_Request *Request, Where W) {
+  return persistentSend(enter("MPI_Rsend_init", W), Buf, Count, Type, Dest, Tag, Comm, Request,
+                        SendMode::Standard);
+}
+
+int Recv_init(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+              MPI_Request *Request, Where W) {
+  Call C = enter("MPI_Recv_init", W);
+  Lock L(C.RT.Lock);
+  checkPeer(C, C.RT.Comms.lookup(Comm, C.Site), Source, true);
+  checkTag(C, Tag, true);
+  checkCount(C, Count, Type);
+  *Request = C.RT.Requests.addPersistent(PersistentRequest{
+      RequestKind::Recv, SendMode::Standard, Buf, Count, Type, Source, Tag, Comm});
+  return MPI_SUCCESS;
+}
+
+int Start(MPI_Request *Request, Where W) {
+  Call C = enter("MPI_Start", W);
+  Lock L(C.RT.Lock);
+  start(C, *Request);
+  return MPI_SUCCESS;
+}
+
+int Startall(int Count, MPI_Request Requests[], Where W) {
+  Call C = enter("MPI_Startall", W);
+  Lock L(C.RT.Lock);
+  for (int I = 0; I < Count; ++I)
+    start(C, Requests[I]);
   return MPI_SUCCESS;
 }
 

@@ -3,6 +3,8 @@
 
 #include "runtime_core.h"
 
+#include <utility>
+
 namespace bamboo::detail {
 
 void release(Request *R) {
@@ -10,37 +12,73 @@ void release(Request *R) {
     delete R;
 }
 
-MPI_Request RequestTable::add(Request *R) {
-  int Slot;
+MPI_Request RequestTable::take(Slot Content) {
+  Content.Used = true;
+  std::size_t Index;
   if (!FreeSlots.empty()) {
-    Slot = FreeSlots.back();
+    Index = FreeSlots.back();
     FreeSlots.pop_back();
-    Slots[Slot] = R;
+    Slots[Index] = std::move(Content);
   } else {
-    Slot = static_cast<int>(Slots.size());
-    if (Slot >= 0x00ffffff)
+    Index = Slots.size();
+    if (Index >= Handles::MaxSlots)
       fatalError("more than 16 million requests outstanding in one process");
-    Slots.push_back(R);
+    Slots.push_back(std::move(Content));
   }
-  ++Live;
-  return Base + Slot;
+  return Handles::of(Index);
+}
+
+MPI_Request RequestTable::add(Request *R) { return take(Slot{true, R, nullptr}); }
+
+MPI_Request RequestTable::addPersistent(const PersistentRequest &P) {
+  return take(Slot{true, nullptr, std::make_unique<PersistentRequest>(P)});
+}
+
+const RequestTable::Slot &RequestTable::slotOf(MPI_Request Handle,
+                                               const WaitSite &Site) const {
+  std::optional<std::size_t> Index = Handles::slotOf(Handle);
+  if (!Index || *Index >= Slots.size() || !Slots[*Index].Used)
+    fatalError(std::string(Site.Operation) + " at " + describe(Site.Where) +
+               ": invalid request (not started by this rank, or already completed)");
+  return Slots[*Index];
+}
+
+RequestTable::Slot &RequestTable::slotOf(MPI_Request Handle, const WaitSite &Site) {
+  return const_cast<Slot &>(std::as_const(*this).slotOf(Handle, Site));
 }
 
 Request *RequestTable::lookup(MPI_Request Handle, const WaitSite &Site) const {
   if (Handle == MPI_REQUEST_NULL)
     return nullptr;
-  int Slot = Handle - Base;
-  if (Slot < 0 || Slot >= static_cast<int>(Slots.size()) || !Slots[Slot])
+  return slotOf(Handle, Site).Active;
+}
+
+const PersistentRequest &RequestTable::persistent(MPI_Request Handle,
+                                                  const WaitSite &Site) const {
+  const Slot &S = slotOf(Handle, Site);
+  if (!S.Persistent)
     fatalError(std::string(Site.Operation) + " at " + describe(Site.Where) +
-               ": invalid request (not started by this rank, or already completed)");
-  return Slots[Slot];
+               ": not a persistent request (made by MPI_Send_init, MPI_Recv_init, ...)");
+  return *S.Persistent;
+}
+
+void RequestTable::start(MPI_Request Handle, Request *R) {
+  Slots[*Handles::slotOf(Handle)].Active = R;
+}
+
+void RequestTable::retire(MPI_Request *Handle) {
+  Slot &S = Slots[*Handles::slotOf(*Handle)];
+  S.Active = nullptr;
+  if (S.Persistent)
+    return;
+  remove(*Handle);
+  *Handle = MPI_REQUEST_NULL;
 }
 
 void RequestTable::remove(MPI_Request Handle) {
-  int Slot = Handle - Base;
-  Slots[Slot] = nullptr;
-  FreeSlots.push_back(Slot);
-  --Live;
+  std::size_t Index = *Handles::slotOf(Handle);
+  Slots[Index] = Slot{};
+  FreeSlots.push_back(Index);
 }
 
 } // namespace bamboo::detail

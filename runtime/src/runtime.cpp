@@ -178,6 +178,7 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
     Tracing.write(*this, Opts.TracePath);
   Detector.drain();
   Comms.shutdown();
+  Groups.shutdown();
   Net.shutdown();
 
   int Exit = 0;

@@ -1,15 +1,16 @@
 // runtime_core.h - the state of the runtime in one process, and how its parts meet.
 //
 // One Runtime exists while bamboo::run executes. Its engine lock guards the scheduler, the
-// matching engine, the transport, requests, communicators and the detector; every MPI call of
-// the runtime is made under it. Worker threads take it to pick a task, to wait or wake, and to
-// poll MPI; the task code itself runs without it.
+// matching engine, the transport, requests, communicators, groups and the detector; every MPI
+// call of the runtime is made under it. Worker threads take it to pick a task, to wait or wake,
+// and to poll MPI; the task code itself runs without it.
 #pragma once
 
 #include "bamboo/options.h"
 #include "bamboo/runtime.h"
 #include "communicator.h"
 #include "engine.h"
+#include "group.h"
 #include "quiescence.h"
 #include "rank_task.h"
 #include "request.h"
@@ -53,6 +54,7 @@ public:
   Engine Eng{*this};
   Transport Net{*this};
   CommunicatorTable Comms;
+  GroupTable Groups;
   RequestTable Requests;
   QuiescenceDetector Detector;
   Stats Statistics;

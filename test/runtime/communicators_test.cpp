@@ -1,4 +1,5 @@
-// communicators_test.cpp - MPI_Comm_dup, MPI_Comm_split, MPI_Comm_free over virtual ranks.
+// communicators_test.cpp - MPI_Comm_dup, MPI_Comm_split, MPI_Comm_free and error handlers over
+// virtual ranks.
 #include "runtime_test_support.h"
 
 #include <vector>
@@ -94,6 +95,29 @@ TEST(Communicators, SplitWithUndefinedColorAndNestedSplits) {
     mpi::Comm_free(&Quarter);
     mpi::Comm_free(&B);
     mpi::Comm_free(&A);
+    co_return 0;
+  });
+}
+
+TEST(Communicators, NewCommunicatorsInheritTheErrorHandler) {
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank();
+    MPI_Comm Dup, Child, Later;
+    co_await mpi::Comm_dup(MPI_COMM_WORLD, &Dup);
+    mpi::Comm_set_errhandler(Dup, MPI_ERRORS_RETURN);
+    co_await mpi::Comm_split(Dup, R % 2, R, &Child); // MPI 3.1, section 8.3
+    MPI_Errhandler Handler;
+    mpi::Comm_get_errhandler(Child, &Handler);
+    EXPECT_EQ(Handler, MPI_ERRORS_RETURN);
+    mpi::Comm_get_errhandler(MPI_COMM_WORLD, &Handler);
+    EXPECT_EQ(Handler, MPI_ERRORS_ARE_FATAL);
+    // A freed handle may come back from MPI for a new communicator: without its handler.
+    mpi::Comm_free(&Child);
+    mpi::Comm_free(&Dup);
+    co_await mpi::Comm_dup(MPI_COMM_WORLD, &Later);
+    mpi::Comm_get_errhandler(Later, &Handler);
+    EXPECT_EQ(Handler, MPI_ERRORS_ARE_FATAL);
+    mpi::Comm_free(&Later);
     co_return 0;
   });
 }

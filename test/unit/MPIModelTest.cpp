@@ -82,7 +82,8 @@ TEST(MPIModel, WhatMayWait) {
         "MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome", "MPI_Test",
         "MPI_Testall", "MPI_Testany", "MPI_Testsome", "MPI_Iprobe", "MPI_Probe",
         "MPI_Barrier", "MPI_Allreduce", "MPI_Comm_dup", "MPI_Comm_split",
-        "MPI_Request_get_status"})
+        "MPI_Request_get_status", "MPI_Comm_split_type", "MPI_Comm_create",
+        "MPI_Comm_create_group", "MPI_Cart_create", "MPI_Cart_sub"})
     EXPECT_TRUE(info(Name).mayWait()) << Name.str();
   // The runtime finalizes MPI itself after the last task; a rank's
   // MPI_Finalize does not wait for the others.
@@ -90,8 +91,25 @@ TEST(MPIModel, WhatMayWait) {
        {"MPI_Isend", "MPI_Irecv", "MPI_Comm_rank", "MPI_Comm_size", "MPI_Wtime",
         "MPI_Wtick", "MPI_Init", "MPI_Init_thread", "MPI_Initialized",
         "MPI_Finalized", "MPI_Finalize", "MPI_Abort", "MPI_Get_count",
-        "MPI_Type_commit", "MPI_Request_free", "MPI_Comm_free"})
+        "MPI_Type_commit", "MPI_Request_free", "MPI_Comm_free",
+        "MPI_Comm_compare", "MPI_Comm_group", "MPI_Group_incl",
+        "MPI_Group_free", "MPI_Cart_shift", "MPI_Cart_coords", "MPI_Topo_test"})
     EXPECT_FALSE(info(Name).mayWait()) << Name.str();
+}
+
+TEST(MPIModel, PersistentRequests) {
+  for (llvm::StringRef Name :
+       {"MPI_Send_init", "MPI_Bsend_init", "MPI_Ssend_init", "MPI_Rsend_init",
+        "MPI_Recv_init", "MPI_Start", "MPI_Startall"}) {
+    EXPECT_EQ(info(Name).Kind, MPIKind::Persistent) << Name.str();
+    EXPECT_FALSE(info(Name).mayWait()) << Name.str();
+    EXPECT_TRUE(info(Name).startsRequest()) << Name.str();
+    // They post nothing a region's static checks could follow.
+    EXPECT_FALSE(info(Name).sends()) << Name.str();
+    EXPECT_FALSE(info(Name).receives()) << Name.str();
+  }
+  EXPECT_EQ(info("MPI_Startall").Args.RequestCount, 0);
+  EXPECT_EQ(info("MPI_Recv_init").Args.Source, 3);
 }
 
 TEST(MPIModel, SpecCollectives) {
@@ -111,7 +129,8 @@ TEST(MPIModel, Deferrable) {
         "MPI_Waitall", "MPI_Comm_rank", "MPI_Wtime", "MPI_Pack"})
     EXPECT_TRUE(info(Name).isDeferrable()) << Name.str();
   for (llvm::StringRef Name :
-       {"MPI_Test", "MPI_Probe", "MPI_Iprobe", "MPI_Bcast", "MPI_Comm_split"})
+       {"MPI_Test", "MPI_Probe", "MPI_Iprobe", "MPI_Bcast", "MPI_Comm_split",
+        "MPI_Cart_create", "MPI_Comm_create_group"})
     EXPECT_FALSE(info(Name).isDeferrable()) << Name.str();
 }
 
@@ -135,15 +154,17 @@ TEST(MPIModel, PassthroughAndUnsupported) {
       {"MPI_Comm_connect", "dynamic process management"},
       {"MPI_Open_port", "dynamic process management"},
       {"MPI_Cancel", "request cancellation"},
-      {"MPI_Send_init", "persistent requests"},
-      {"MPI_Start", "persistent requests"},
-      {"MPI_Bcast_init", "persistent requests"},
+      {"MPI_Bcast_init", "persistent collectives"},
+      {"MPI_Psend_init", "partitioned communication"},
       {"MPI_Send_c", "large-count (MPI_Count) variants"},
       {"MPI_Iallreduce", "nonblocking collectives"},
       {"MPI_Mprobe", "matched probes"},
       {"MPI_Comm_c2f", "Fortran handle conversion"},
-      {"MPI_Comm_group",
+      {"MPI_Comm_idup",
        "a communicator operation the runtime does not provide"},
+      {"MPI_Graph_create", "graph topologies"},
+      {"MPI_Dist_graph_create_adjacent", "graph topologies"},
+      {"MPI_Group_from_session_pset", "MPI sessions"},
       {"MPIX_Comm_revoke", "MPI library extensions"},
   };
   for (const Case &C : Cases) {

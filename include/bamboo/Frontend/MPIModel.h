@@ -31,9 +31,10 @@ enum class MPIKind : uint8_t {
   Wait,         ///< completes requests: Wait, Waitall, Waitany, Waitsome
   Test,         ///< polls requests: Test*, Request_get_status
   RequestFree,  ///< Request_free
+  Persistent,   ///< persistent requests: Send_init and its modes, Recv_init, Start(all)
   Probe,        ///< Probe, Iprobe
   Collective,   ///< Barrier, Bcast, Reduce, ...
-  Communicator, ///< Comm_rank, Comm_size, Comm_dup, Comm_split, Comm_free
+  Communicator, ///< Comm_*, Group_*, Cart_*, Topo_test
   Environment,  ///< Init, Finalize, Wtime, Abort, ...
   ProcessLocal, ///< passthrough: datatypes, ops, pack, statuses, ...
   Unsupported,  ///< rejected with a reason
@@ -98,8 +99,12 @@ struct MPIFunctionInfo {
   bool sends() const {
     return Kind == MPIKind::Send || Kind == MPIKind::SendRecv;
   }
-  /// Nonblocking point-to-point calls, which start a request.
-  bool startsRequest() const { return isPointToPoint() && Args.Request >= 0; }
+  /// Nonblocking point-to-point calls, which start a request, and the calls
+  /// that make or start persistent requests.
+  bool startsRequest() const {
+    return (isPointToPoint() || Kind == MPIKind::Persistent) &&
+           Args.Request >= 0;
+  }
   /// Whether the call may appear in an olap region: the region defers
   /// point-to-point operations and waits to its end; anything else that may
   /// wait (collectives, probes, tests, communicator creation, Finalize) would

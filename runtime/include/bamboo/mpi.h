@@ -7,8 +7,9 @@
 //
 // they suspend the task, never the core. Operations that never wait return int directly.
 // Handles are MPI's own types: datatypes and ops are real MPI objects (create and commit them
-// with MPI's own calls); communicators are MPI_COMM_WORLD (all virtual ranks), MPI_COMM_SELF;
-// requests are values the runtime makes, valid only with bamboo::mpi calls.
+// with MPI's own calls); communicators are MPI_COMM_WORLD (all virtual ranks), MPI_COMM_SELF
+// and those made by the calls below; groups and requests are values the runtime makes, valid
+// only with bamboo::mpi calls.
 //
 // Every call takes a trailing std::source_location, defaulted to the call site: the deadlock
 // report names it.
@@ -39,16 +40,68 @@ int Is_thread_main(int *Flag);
 double Wtime();
 double Wtick();
 
-// Communicators: MPI_COMM_WORLD, MPI_COMM_SELF and those made from them by dup and split.
+// Communicators: MPI_COMM_WORLD, MPI_COMM_SELF and those made from them. The calls that make
+// one are collective (over the communicator; MPI_Comm_create_group over the group only) and
+// wait; a new communicator inherits its parent's error handler.
 int Comm_rank(MPI_Comm Comm, int *Rank);
 int Comm_size(MPI_Comm Comm, int *Size);
+int Comm_compare(MPI_Comm Comm1, MPI_Comm Comm2, int *Result, Where W = Where::current());
+int Comm_group(MPI_Comm Comm, MPI_Group *Group, Where W = Where::current());
 Task<int> Comm_dup(MPI_Comm Comm, MPI_Comm *NewComm, Where W = Where::current());
 Task<int> Comm_split(MPI_Comm Comm, int Color, int Key, MPI_Comm *NewComm,
                      Where W = Where::current());
+// MPI_COMM_TYPE_SHARED: the virtual ranks of one process, which share its memory.
+Task<int> Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info,
+                          MPI_Comm *NewComm, Where W = Where::current());
+Task<int> Comm_create(MPI_Comm Comm, MPI_Group Group, MPI_Comm *NewComm,
+                      Where W = Where::current());
+Task<int> Comm_create_group(MPI_Comm Comm, MPI_Group Group, int Tag, MPI_Comm *NewComm,
+                            Where W = Where::current());
 int Comm_free(MPI_Comm *Comm, Where W = Where::current());
 // MPI_ERRORS_ARE_FATAL (the default) and MPI_ERRORS_RETURN, per rank and communicator.
 int Comm_set_errhandler(MPI_Comm Comm, MPI_Errhandler Handler);
 int Comm_get_errhandler(MPI_Comm Comm, MPI_Errhandler *Handler);
+
+// Groups: lists of ranks, local to the calling rank. MPI_GROUP_EMPTY is the empty group (every
+// empty result is MPI_GROUP_EMPTY).
+int Group_size(MPI_Group Group, int *Size, Where W = Where::current());
+int Group_rank(MPI_Group Group, int *Rank, Where W = Where::current());
+int Group_translate_ranks(MPI_Group Group1, int N, const int Ranks1[], MPI_Group Group2,
+                          int Ranks2[], Where W = Where::current());
+int Group_compare(MPI_Group Group1, MPI_Group Group2, int *Result, Where W = Where::current());
+int Group_union(MPI_Group Group1, MPI_Group Group2, MPI_Group *NewGroup,
+                Where W = Where::current());
+int Group_intersection(MPI_Group Group1, MPI_Group Group2, MPI_Group *NewGroup,
+                       Where W = Where::current());
+int Group_difference(MPI_Group Group1, MPI_Group Group2, MPI_Group *NewGroup,
+                     Where W = Where::current());
+int Group_incl(MPI_Group Group, int N, const int Ranks[], MPI_Group *NewGroup,
+               Where W = Where::current());
+int Group_excl(MPI_Group Group, int N, const int Ranks[], MPI_Group *NewGroup,
+               Where W = Where::current());
+int Group_range_incl(MPI_Group Group, int N, int Ranges[][3], MPI_Group *NewGroup,
+                     Where W = Where::current());
+int Group_range_excl(MPI_Group Group, int N, int Ranges[][3], MPI_Group *NewGroup,
+                     Where W = Where::current());
+int Group_free(MPI_Group *Group, Where W = Where::current());
+
+// Cartesian topologies. Ranks keep their order in the grid (`reorder` is ignored, as MPI
+// allows); ranks beyond the grid get MPI_COMM_NULL from Cart_create.
+Task<int> Cart_create(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[],
+                      int Reorder, MPI_Comm *NewComm, Where W = Where::current());
+Task<int> Cart_sub(MPI_Comm Comm, const int RemainDims[], MPI_Comm *NewComm,
+                   Where W = Where::current());
+int Cart_map(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], int *NewRank,
+             Where W = Where::current());
+int Cartdim_get(MPI_Comm Comm, int *NDims, Where W = Where::current());
+int Cart_get(MPI_Comm Comm, int MaxDims, int Dims[], int Periods[], int Coords[],
+             Where W = Where::current());
+int Cart_coords(MPI_Comm Comm, int Rank, int MaxDims, int Coords[], Where W = Where::current());
+int Cart_rank(MPI_Comm Comm, const int Coords[], int *Rank, Where W = Where::current());
+int Cart_shift(MPI_Comm Comm, int Direction, int Disp, int *Source, int *Dest,
+               Where W = Where::current());
+// MPI_CART for a Cartesian communicator, MPI_UNDEFINED for any other.
+int Topo_test(MPI_Comm Comm, int *Status, Where W = Where::current());
 
 // Point-to-point. Sends of up to BAMBOO_EAGER_LIMIT bytes (and every send inside an olap
 // region) take the data at the call and never wait; larger sends wait for the receive, as
@@ -107,6 +160,22 @@ Task<int> Testsome(int InCount, MPI_Request Requests[], int *OutCount, int Indic
 Task<int> Request_get_status(MPI_Request Request, int *Flag, MPI_Status *Status,
                              Where W = Where::current());
 int Request_free(MPI_Request *Request);
+
+// Persistent requests: an init records the operation, each MPI_Start begins it again as
+// MPI_Isend or MPI_Irecv would (inside an olap region a started receive joins the firing rule);
+// a completed one stays, inactive, until MPI_Request_free.
+int Send_init(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+              MPI_Request *Request, Where W = Where::current());
+int Ssend_init(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+               MPI_Request *Request, Where W = Where::current());
+int Bsend_init(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+               MPI_Request *Request, Where W = Where::current());
+int Rsend_init(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+               MPI_Request *Request, Where W = Where::current());
+int Recv_init(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+              MPI_Request *Request, Where W = Where::current());
+int Start(MPI_Request *Request, Where W = Where::current());
+int Startall(int Count, MPI_Request Requests[], Where W = Where::current());
 
 // Collectives. Any datatype; predefined and user (MPI_Op_create) operations; MPI_IN_PLACE
 // where MPI allows it.

@@ -25,6 +25,9 @@ void f(double *u, int peer) {
     // CHECK: not-deferrable.cpp:[[@LINE-1]]:5: error: test 'MPI_Test' inside an olap region; only point-to-point operations and waits can be deferred to the end of a region
     MPI_Comm_dup(MPI_COMM_WORLD, &dup);
     // CHECK: not-deferrable.cpp:[[@LINE-1]]:5: error: communicator operation 'MPI_Comm_dup' inside an olap region; only point-to-point operations and waits can be deferred to the end of a region
+    MPI_Cart_create(MPI_COMM_WORLD, 1, &peer, &flag, 0, &dup);
+    // CHECK: not-deferrable.cpp:[[@LINE-1]]:5: error: communicator operation 'MPI_Cart_create' inside an olap region; only point-to-point operations and waits can be deferred to the end of a region
+    MPI_Cart_shift(dup, 0, 1, &flag, &rank);
     MPI_Wait(&r, MPI_STATUS_IGNORE);
     MPI_Request_get_status(r, &flag, MPI_STATUS_IGNORE);
     // CHECK: not-deferrable.cpp:[[@LINE-1]]:5: error: test 'MPI_Request_get_status' inside an olap region; only point-to-point operations and waits can be deferred to the end of a region

@@ -21,13 +21,17 @@ void f(double *u, MPI_Win win, MPI_Comm comm) {
   // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Mprobe' is not supported by bamboo (matched probes)
   MPI_Cancel(&r);
   // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Cancel' is not supported by bamboo (request cancellation)
-  MPI_Send_init(u, 1, MPI_DOUBLE, 1, 0, comm, &r);
-  // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Send_init' is not supported by bamboo (persistent requests)
+  MPI_Bcast_init(u, 1, MPI_DOUBLE, 0, comm, MPI_INFO_NULL, &r);
+  // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Bcast_init' is not supported by bamboo (persistent collectives)
   MPI_Ibarrier(comm, &r);
   // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Ibarrier' is not supported by bamboo (nonblocking collectives)
-  MPI_Group g;
-  MPI_Comm_group(comm, &g);
-  // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Comm_group' is not supported by bamboo (a communicator operation the runtime does not provide)
+  MPI_Comm dup;
+  MPI_Comm_idup(comm, &dup, &r);
+  // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Comm_idup' is not supported by bamboo (a communicator operation the runtime does not provide)
+  MPI_Comm graph;
+  int index[1] = {0}, edges[1] = {0};
+  MPI_Graph_create(comm, 1, index, edges, 0, &graph);
+  // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Graph_create' is not supported by bamboo (graph topologies)
   PMPI_Get(u, 1, MPI_DOUBLE, 1, 0, 1, MPI_DOUBLE, win);
   // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'PMPI_Get' is not supported by bamboo (one-sided communication)
   // Send modes are plain sends; datatypes pass through.

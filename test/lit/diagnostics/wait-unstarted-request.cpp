@@ -8,16 +8,24 @@ static void post(double *u, int peer, MPI_Request *r) {
 }
 
 void f(double *u, int peer) {
-  MPI_Request early, reqs[2], late;
+  MPI_Request early, reqs[2], late, persistent, both[2];
   MPI_Irecv(u, 1, MPI_DOUBLE, peer, 0, MPI_COMM_WORLD, &early);
+  // Persistent requests made before the region are started in it.
+  MPI_Recv_init(u + 4, 1, MPI_DOUBLE, peer, 2, MPI_COMM_WORLD, &persistent);
+  MPI_Recv_init(u + 5, 1, MPI_DOUBLE, peer, 3, MPI_COMM_WORLD, &both[0]);
+  MPI_Send_init(u + 6, 1, MPI_DOUBLE, peer, 3, MPI_COMM_WORLD, &both[1]);
 #pragma bamboo olap
   {
     MPI_Irecv(u + 1, 1, MPI_DOUBLE, peer, 1, MPI_COMM_WORLD, &reqs[0]);
     MPI_Isend(u + 2, 1, MPI_DOUBLE, peer, 1, MPI_COMM_WORLD, &reqs[1]);
     post(u + 3, peer, &late);
+    MPI_Start(&persistent);
+    MPI_Startall(2, both);
     MPI_Wait(&early, MPI_STATUS_IGNORE);
     // CHECK: wait-unstarted-request.cpp:[[@LINE-1]]:14: warning: 'MPI_Wait' waits on 'early', which no call in this olap region starts
     MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
     MPI_Wait(&late, MPI_STATUS_IGNORE);
+    MPI_Wait(&persistent, MPI_STATUS_IGNORE);
+    MPI_Waitall(2, both, MPI_STATUSES_IGNORE);
   }
 }
