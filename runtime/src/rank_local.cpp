@@ -5,6 +5,7 @@
 #include "runtime_core.h"
 
 #include <atomic>
+#include <mutex>
 
 namespace bamboo::detail {
 
@@ -12,15 +13,37 @@ thread_local constinit RankLocalTable CurrentRankLocals;
 
 namespace {
 std::atomic<std::size_t> NextSlot{0};
-}
+// The sole worker's running rank, for threads the rank starts (shareRankLocalsOfThisThread).
+std::atomic<const RankLocalTable *> SoleWorkerLocals{nullptr};
+std::atomic<RankTask *const *> SoleWorkerTask{nullptr};
+std::mutex SharedAdoption; // first uses from several such threads at once
+const RankLocalTable NoLocals;
+} // namespace
 
 std::size_t allocateRankLocalSlot() { return NextSlot.fetch_add(1); }
 
+const RankLocalTable &sharedRankLocals() noexcept {
+  const RankLocalTable *Table = SoleWorkerLocals.load(std::memory_order_acquire);
+  return Table ? *Table : NoLocals;
+}
+
+void shareRankLocalsOfThisThread(RankTask *const *Current) noexcept {
+  SoleWorkerLocals.store(&CurrentRankLocals, std::memory_order_release);
+  SoleWorkerTask.store(Current, std::memory_order_release);
+}
+
 void *adoptRankLocal(std::size_t Slot, void *Instance, void (*Destroy)(void *)) {
   RankTask *T = currentTask();
+  std::unique_lock<std::mutex> Shared;
+  if (!T) { // a thread the running rank started, if the process has one worker
+    RankTask *const *Sole = SoleWorkerTask.load(std::memory_order_acquire);
+    T = Sole ? *Sole : nullptr;
+    Shared = std::unique_lock(SharedAdoption);
+  }
   if (!T) {
     Destroy(Instance);
-    fatalError("a per-rank (privatized) variable was used outside a virtual rank");
+    fatalError("a per-rank (privatized) variable was used outside a virtual rank (or by a "
+               "thread of a process with BAMBOO_WORKERS > 1)");
   }
   if (Slot >= T->Locals.size()) {
     std::size_t Size = std::max(Slot + 1, NextSlot.load());
@@ -34,7 +57,11 @@ void *adoptRankLocal(std::size_t Slot, void *Instance, void (*Destroy)(void *)) 
   }
   T->Locals[Slot] = Instance;
   T->LocalDestroyers[Slot] = Destroy;
-  CurrentRankLocals = RankLocalTable{T->Locals.data(), T->Locals.size()};
+  if (!Shared)
+    CurrentRankLocals = RankLocalTable{T->Locals.data(), T->Locals.size()};
+  else if (const RankLocalTable *Table = SoleWorkerLocals.load(std::memory_order_acquire))
+    // The worker is inside the rank's code, waiting for its threads.
+    const_cast<RankLocalTable &>(*Table) = RankLocalTable{T->Locals.data(), T->Locals.size()};
   return Instance;
 }
 

@@ -60,6 +60,9 @@ struct RankTask {
 
 // The task running on this thread, or null.
 RankTask *currentTask() noexcept;
+// With one worker: threads that the running rank starts (OpenMP) see its per-rank variables.
+// Called by the worker with the address of its current-task variable.
+void shareRankLocalsOfThisThread(RankTask *const *Current) noexcept;
 void setCurrentTask(RankTask *Task) noexcept;
 
 } // namespace bamboo::detail

@@ -28,6 +28,9 @@ struct RankLocalTable {
   std::size_t Size = 0;
 };
 extern thread_local constinit RankLocalTable CurrentRankLocals;
+// With one worker, the running rank's table for threads that the rank itself starts (an OpenMP
+// team runs inside the rank's code, fork-join): empty otherwise.
+const RankLocalTable &sharedRankLocals() noexcept;
 
 std::size_t allocateRankLocalSlot();
 // Stores a new instance in the running task's Slot (a fatal error outside a task) and returns
@@ -62,8 +65,10 @@ private:
     T Value;
   };
   Box *find() const {
-    auto &Table = detail::CurrentRankLocals;
-    return Slot < Table.Size ? static_cast<Box *>(Table.Slots[Slot]) : nullptr;
+    const detail::RankLocalTable *Table = &detail::CurrentRankLocals;
+    if (!Table->Slots) [[unlikely]] // not a worker's thread, or no instance yet
+      Table = &detail::sharedRankLocals();
+    return Slot < Table->Size ? static_cast<Box *>(Table->Slots[Slot]) : nullptr;
   }
   T &adopt(Box *B) {
     void *Kept = detail::adoptRankLocal(Slot, B, [](void *P) { delete static_cast<Box *>(P); });
