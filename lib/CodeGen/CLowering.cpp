@@ -201,6 +201,15 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
+    // C's strchr(const char *, int) returns char *; C++ overloads it to
+    // return const char * for a const argument.
+    if (const FunctionDecl *Lib = Call->getDirectCallee();
+        Lib && Lib->getIdentifier() && S.inUserFile(Call->getBeginLoc()) &&
+        S.SM.isInSystemHeader(S.SM.getExpansionLoc(Lib->getLocation())) &&
+        llvm::is_contained({"strchr", "strrchr", "strpbrk", "strstr", "memchr", "wcschr",
+                            "wcsrchr", "wcspbrk", "wcsstr", "wmemchr"},
+                           Lib->getName()))
+      castExplicitly(S, Call, Lib->getReturnType());
     // f(1) of a function declared `int f();` with no prototype in the file.
     const auto *Callee = Call->getDirectCallee();
     if (Callee && Call->getNumArgs() > 0 && !Callee->hasPrototype() &&
@@ -212,13 +221,19 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp() && U->getSubExpr()->getType()->isEnumeralType() &&
         S.inUserFile(U->getExprLoc()))
-      S.Diags.report(U->getExprLoc(), Diag::CConstructNotCarried) << 1;
+      assignEnum(U, U->getSubExpr(), U->isIncrementOp() ? "+" : "-", "1");
     return true;
   }
 
   bool VisitCompoundAssignOperator(CompoundAssignOperator *A) {
-    if (A->getLHS()->getType()->isEnumeralType() && S.inUserFile(A->getExprLoc()))
-      S.Diags.report(A->getExprLoc(), Diag::CConstructNotCarried) << 1;
+    if (A->getLHS()->getType()->isEnumeralType() && S.inUserFile(A->getExprLoc())) {
+      auto Operand = writtenRange(S, A->getRHS(), "this assignment");
+      if (Operand)
+        assignEnum(A, A->getLHS(),
+                   BinaryOperator::getOpcodeStr(
+                       BinaryOperator::getOpForCompoundAssignment(A->getOpcode())),
+                   "(" + S.R.getRewrittenText(*Operand) + ")");
+    }
     return true;
   }
 
@@ -234,6 +249,60 @@ public:
         Escapes = true;
     if (Escapes)
       S.Diags.report(L->getBeginLoc(), Diag::CConstructNotCarried) << 2;
+    return true;
+  }
+
+  bool VisitStringLiteral(StringLiteral *Literal) {
+    // char tag[4] = "BMB1": C leaves the terminating zero out, C++ refuses.
+    if (Literal->getType().isNull()) // a static_assert's message
+      return true;
+    const auto *Array = S.Ctx.getAsConstantArrayType(Literal->getType());
+    if (!Array || !Literal->isOrdinary() || Array->getSize() != Literal->getLength() ||
+        !S.inUserFile(Literal->getBeginLoc()))
+      return true;
+    std::string Chars;
+    for (unsigned char C : Literal->getBytes()) {
+      char Text[8];
+      if (C == '\\' || C == '\'')
+        snprintf(Text, sizeof Text, "'\\%c'", C);
+      else if (C >= 32 && C < 127)
+        snprintf(Text, sizeof Text, "'%c'", C);
+      else
+        snprintf(Text, sizeof Text, "'\\x%02x'", C);
+      Chars += (Chars.empty() ? "" : ", ") + std::string(Text);
+    }
+    if (auto Range = writtenRange(S, Literal, "this string"))
+      S.R.ReplaceText(*Range, "{" + Chars + "}");
+    return true;
+  }
+
+  bool VisitParmVarDecl(ParmVarDecl *P) {
+    if (P->getType()->isVariablyModifiedType() && S.inUserFile(P->getLocation()))
+      S.Diags.report(P->getLocation(), Diag::CConstructNotCarried) << 7;
+    return true;
+  }
+
+  bool VisitDeclaratorDecl(DeclaratorDecl *D) {
+    QualType T = D->getType();
+    if (const auto *F = dyn_cast<FunctionDecl>(D))
+      T = F->getReturnType();
+    while (!T.isNull() && (T->isPointerType() || T->isArrayType()))
+      T = T->isPointerType() ? T->getPointeeType() : S.Ctx.getBaseElementType(T);
+    if (!T.isNull() && T->isAnyComplexType() && S.inUserFile(D->getLocation()))
+      S.Diags.report(D->getLocation(), Diag::CConstructNotCarried) << 8;
+    return true;
+  }
+
+  // C puts a struct or enum declared inside a struct in the file's scope;
+  // C++ in the struct's: a use outside it is qualified, `struct msg::hdr`.
+  bool VisitTagTypeLoc(TagTypeLoc TL) {
+    qualifyNested(TL.getDecl(), TL.getNameLoc());
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *Enumerator = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+      qualifyNested(cast<EnumDecl>(Enumerator->getDeclContext()), Ref->getLocation());
     return true;
   }
 
@@ -256,12 +325,51 @@ public:
   }
 
 private:
+  void qualifyNested(const TagDecl *Tag, SourceLocation Use) {
+    if (!Tag || !S.inUserFile(Use))
+      return;
+    std::string Qualifier;
+    for (const DeclContext *DC = Tag->getLexicalDeclContext(); isa<RecordDecl>(DC);
+         DC = cast<RecordDecl>(DC)->getLexicalDeclContext()) {
+      const auto *Outer = cast<RecordDecl>(DC);
+      SourceRange Body = Outer->getBraceRange();
+      if (!S.SM.isBeforeInTranslationUnit(S.SM.getExpansionLoc(Use), Body.getBegin()) &&
+          S.SM.isBeforeInTranslationUnit(S.SM.getExpansionLoc(Use), Body.getEnd()))
+        return; // used inside the struct that declares it: found there
+      if (!Outer->getIdentifier()) {
+        S.Diags.report(Use, Diag::CConstructNotCarried) << 9;
+        return;
+      }
+      Qualifier = Outer->getName().str() + "::" + Qualifier;
+    }
+    if (!Qualifier.empty() && Qualified.insert(Use.getRawEncoding()).second)
+      S.insertBefore(Use, Qualifier, "the name of '" + Tag->getNameAsString() + "'");
+  }
+
+  /// `c++` or `c |= F` on an enum, which C++ has not: `c = (enum e)(c + 1)`,
+  /// where the value is not used and c has no side effects (it is read twice).
+  void assignEnum(const Expr *Whole, const Expr *Target, llvm::StringRef Op,
+                  const std::string &Operand) {
+    DynTypedNodeList Parents = S.Ctx.getParents(*Whole);
+    bool ValueUnused = !Parents.empty() && !Parents[0].get<Expr>();
+    auto Range = writtenRange(S, Whole, "this enum update");
+    auto Lhs = writtenRange(S, Target, "this enum update");
+    if (!ValueUnused || Target->HasSideEffects(S.Ctx) || !Range || !Lhs) {
+      S.Diags.report(Whole->getExprLoc(), Diag::CConstructNotCarried) << 1;
+      return;
+    }
+    std::string Name = S.R.getRewrittenText(*Lhs);
+    S.R.ReplaceText(*Range, Name + " = (" + S.typeText(Target->getType()) + ")(" + Name +
+                                " " + Op.str() + " " + Operand + ")");
+  }
+
   /// Makes \p Cast explicit if C++ would not make it (or, in braces, would
   /// refuse it as narrowing).
   void convert(const ImplicitCastExpr *Cast, bool InBraces) {
     if (!S.inUserFile(Cast->getExprLoc()) || !Done.insert(Cast).second)
       return;
-    bool Needed = needsCast(Cast, S.Ctx) || (InBraces && narrows(Cast, S.Ctx));
+    bool Needed = needsCast(Cast, S.Ctx) || (InBraces && narrows(Cast, S.Ctx)) ||
+                  isLibraryArgumentConversion(Cast);
     // A string literal is `char[]` in C and `const char[]` in C++.
     Needed |= Cast->getCastKind() == CK_ArrayToPointerDecay &&
               isa<StringLiteral>(Cast->getSubExpr()->IgnoreParens()) &&
@@ -269,6 +377,31 @@ private:
               isStoredAsCharPointer(Cast);
     if (Needed)
       castExplicitly(S, Cast->getSubExpr(), Cast->getType());
+  }
+
+  /// C converts an argument to the one parameter type a library function
+  /// has; C++'s headers overload it (sqrt(float), abs(long)) and would pick
+  /// another function: the conversion is written, so C++ picks C's.
+  bool isLibraryArgumentConversion(const ImplicitCastExpr *Cast) {
+    switch (Cast->getCastKind()) {
+    case CK_FloatingCast:
+    case CK_IntegralCast:
+    case CK_IntegralToFloating:
+    case CK_FloatingToIntegral:
+      break;
+    default:
+      return false;
+    }
+    // A call written by a library's own macro (assert's __assert_fail) is
+    // not the user's overloaded math.
+    SourceLocation At = Cast->getExprLoc();
+    if (At.isMacroID() && !S.SM.isMacroArgExpansion(At))
+      return false;
+    DynTypedNodeList Parents = S.Ctx.getParents(*Cast);
+    const auto *Call = Parents.empty() ? nullptr : Parents[0].get<CallExpr>();
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    return Callee && Call->getCallee()->IgnoreParenImpCasts() != Cast &&
+           S.SM.isInSystemHeader(S.SM.getExpansionLoc(Callee->getLocation()));
   }
 
   /// A string literal stored as `char *` (a variable, an argument, a field):
@@ -281,6 +414,13 @@ private:
     if (const auto *Next = Parents[0].get<ImplicitCastExpr>())
       return !Next->getType()->isPointerType() ||
              !Next->getType()->getPointeeType().isConstQualified();
+    // A variadic argument (printf's %s) takes what it is given.
+    if (const auto *Call = Parents[0].get<CallExpr>()) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (Call->getArg(I) == Cast)
+          return !Callee || I < Callee->getNumParams();
+    }
     return !Parents[0].get<UnaryExprOrTypeTraitExpr>();
   }
 
@@ -356,6 +496,7 @@ private:
 
   RewriteSession &S;
   llvm::DenseSet<const Expr *> Done;
+  llvm::DenseSet<SourceLocation::UIntTy> Qualified;
 };
 
 /// What only the text shows: names that C++ reserves, a literal glued to a
@@ -378,7 +519,7 @@ void lowerTokens(RewriteSession &S, FileID FID, const llvm::StringSet<> &Reserve
       if (Glued)
         S.R.InsertTextBefore(At, " ");
       std::string To;
-      if (Reserved.contains(Word) && !S.wasReplaced(At))
+      if (Reserved.contains(Word))
         To = "bamboo_" + Word.str();
       else if (InBrackets && (Word == "static" || Word == "const" || Word == "volatile" ||
                               Word == "restrict"))
@@ -397,7 +538,9 @@ void lowerTokens(RewriteSession &S, FileID FID, const llvm::StringSet<> &Reserve
         To = "alignas";
       else if (Word == "_Thread_local")
         To = "thread_local";
-      if (!To.empty())
+      else if (Word == "register") // no meaning left in C, none allowed in C++17
+        To = " ";
+      if (!To.empty() && !S.wasReplaced(At)) // not already taken by another lowering
         S.R.ReplaceText(At, Word.size(), To);
     }
     if (Tok.is(tok::l_square))

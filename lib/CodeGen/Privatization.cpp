@@ -151,8 +151,9 @@ void dropStorageKeywords(RewriteSession &S, const VarDecl *VD) {
       continue;
     llvm::StringRef Word = Tok.getRawIdentifier();
     if (Word == "static" || Word == "inline" || Word == "thread_local" ||
-        Word == "constinit" || Word == "__thread") {
+        Word == "constinit" || Word == "__thread" || Word == "_Thread_local") {
       // The keyword and the blanks after it.
+      S.noteReplaced(Tok.getLocation());
       unsigned Length = Tok.getLength();
       for (const char *C = S.SM.getCharacterData(Tok.getEndLoc()); *C == ' ' || *C == '\t'; ++C)
         ++Length;
@@ -277,6 +278,44 @@ void declareAccessor(RewriteSession &S, const VarDecl *VD, const std::string &Ac
                  "declaration of '" + VD->getNameAsString() + "'");
 }
 
+/// `extern int verbose;` inside a function: its accessor is declared before
+/// the function instead (a function declared inside a coroutine is more than
+/// GCC's coroutines take).
+void hoistLocalDeclaration(RewriteSession &S, const VarDecl *VD) {
+  DynTypedNodeList Parents = S.Ctx.getParents(*VD);
+  const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+  const auto *FD = dyn_cast<FunctionDecl>(VD->getLexicalDeclContext());
+  std::string What = "the declaration of '" + VD->getNameAsString() + "'";
+  if (!DS || !DS->isSingleDecl() || !FD) {
+    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << VD->getNameAsString() << 2;
+    return;
+  }
+  auto Begin = S.editable(DS->getBeginLoc(), What, RewriteSession::Place::Start);
+  auto End = Begin ? S.editable(DS->getEndLoc(), What, RewriteSession::Place::End) : std::nullopt;
+  if (!Begin || !End)
+    return;
+  // The declaration as written, with the accessor's declarator for the name.
+  SourceLocation Name = S.SM.getFileLoc(VD->getLocation());
+  const LangOptions &LO = S.Ctx.getLangOpts();
+  std::string Declaration =
+      Lexer::getSourceText(CharSourceRange::getCharRange(*Begin, Name), S.SM, LO).str() +
+      "&bambooGlobal_" + VD->getNameAsString() + "()" +
+      Lexer::getSourceText(CharSourceRange::getCharRange(
+                               Lexer::getLocForEndOfToken(Name, 0, S.SM, LO),
+                               Lexer::getLocForEndOfToken(*End, 0, S.SM, LO)),
+                           S.SM, LO)
+          .str();
+  if (Declaration.find('[') != std::string::npos) { // an array: (&f())[N]
+    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << VD->getNameAsString() << 2;
+    return;
+  }
+  CharSourceRange Range = CharSourceRange::getTokenRange(*Begin, *End);
+  std::string Lines(llvm::count(S.sourceText(SourceRange(*Begin, *End)), '\n'), '\n');
+  S.R.ReplaceText(Range, "/* bamboo: " + VD->getNameAsString() +
+                             " is declared before the function */" + Lines);
+  S.insertBefore(FD->getOuterLocStart(), Declaration + " ", What);
+}
+
 /// `int a = 1, b = 2;` at namespace scope: one holder for the declaration,
 /// one accessor per variable.
 void privatizeGlobal(RewriteSession &S, Candidates &C,
@@ -319,6 +358,11 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
                              IsClass ? " = " + S.typeText(VD->getType()) : " = ");
       }
     }
+    // A member cannot take its size from its initializer: `int primes[] = {2, 3}`.
+    if (const auto *Sized = S.Ctx.getAsConstantArrayType(VD->getType()))
+      if (auto Written = VD->getTypeSourceInfo()->getTypeLoc().getAs<IncompleteArrayTypeLoc>())
+        S.insertAfterToken(Written.getLBracketLoc(), std::to_string(Sized->getSize().getZExtValue()),
+                           "the size of '" + VD->getNameAsString() + "'");
   }
   S.insertBefore(First->getOuterLocStart(), "struct " + Holder + " { ", "global '" + Name + "'");
   std::string After = " }; " + std::string(First->isInline() ? "inline" : "static") +
@@ -493,6 +537,8 @@ void privatizeVariables(RewriteSession &S) {
     case Storage::Global:
       if (isTheDefinition(VD))
         Definitions[VD->getOuterLocStart()].push_back(VD);
+      else if (VD->isLocalExternDecl())
+        hoistLocalDeclaration(S, VD);
       else
         declareAccessor(S, VD, "bambooGlobal_" + VD->getNameAsString());
       break;

@@ -45,6 +45,12 @@ std::optional<SourceLocation> RewriteSession::editable(SourceLocation Loc,
                                                        bool InMacroBodies) {
   SourceLocation At = Loc;
   while (At.isMacroID()) {
+    // A builtin macro (__FILE__, __LINE__) is its own whole use.
+    if (Where != Place::Token && SM.isWrittenInScratchSpace(SM.getSpellingLoc(At))) {
+      CharSourceRange Use = SM.getImmediateExpansionRange(At);
+      At = Where == Place::Start ? Use.getBegin() : Use.getEnd();
+      continue;
+    }
     // The first (last) token of a whole expansion is edited before (after)
     // the macro's use: `bool f()` with stdbool's bool, `.a = N`.
     SourceLocation Expansion;
@@ -114,8 +120,16 @@ bool RewriteSession::replaceToken(SourceLocation Loc, llvm::StringRef Text,
   // A token of a macro's body is reached from each of its uses: once.
   if (!Replaced.insert(At->getRawEncoding()).second)
     return true;
-  R.ReplaceText(CharSourceRange::getTokenRange(*At, *At), Text);
+  replaceOriginal(*At, *At, Text);
   return true;
+}
+
+void RewriteSession::replaceOriginal(SourceLocation Begin, SourceLocation LastToken,
+                                     llvm::StringRef Text) {
+  // By the original length: the CharSourceRange form would also take away
+  // what other lowerings inserted at Begin.
+  unsigned End = SM.getFileOffset(Lexer::getLocForEndOfToken(LastToken, 0, SM, Ctx.getLangOpts()));
+  R.ReplaceText(Begin, End - SM.getFileOffset(Begin), Text);
 }
 
 bool RewriteSession::replaceRange(SourceRange Range, llvm::StringRef Text,
@@ -127,7 +141,7 @@ bool RewriteSession::replaceRange(SourceRange Range, llvm::StringRef Text,
   if (!End)
     return false;
   Replaced.insert(Begin->getRawEncoding());
-  R.ReplaceText(CharSourceRange::getTokenRange(*Begin, *End), Text);
+  replaceOriginal(*Begin, *End, Text);
   return true;
 }
 

@@ -79,6 +79,11 @@ public:
   bool replaceRange(clang::SourceRange Range, llvm::StringRef Text,
                     llvm::StringRef What);
 
+  /// Replaces the original text from \p Begin to the end of the token at
+  /// \p LastToken (file locations), keeping what was inserted at Begin.
+  void replaceOriginal(clang::SourceLocation Begin, clang::SourceLocation LastToken,
+                       llvm::StringRef Text);
+
   /// The text of a token range as written.
   std::string sourceText(clang::SourceRange Range) const;
   /// The (character) location just past the `;` that ends \p S, or past S.
@@ -96,6 +101,9 @@ public:
   bool isC() const;
   /// Whether a lowering replaced the token at \p Loc (a file location).
   bool wasReplaced(clang::SourceLocation Loc) const;
+  /// Records that the token at \p Loc (a file location) was replaced or
+  /// removed by a direct edit of R.
+  void noteReplaced(clang::SourceLocation Loc) { Replaced.insert(Loc.getRawEncoding()); }
 
   /// Marks \p Call as awaited: `co_await` goes before it (in parentheses
   /// when a postfix operator follows it). Applied by flushAwaits(), outer

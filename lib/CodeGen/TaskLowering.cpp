@@ -13,6 +13,7 @@
 #include "bamboo/Frontend/SourceText.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
@@ -90,7 +91,7 @@ void giveCxxLinkage(RewriteSession &S, const FunctionDecl *D) {
     End = Lexer::findNextToken(D->getSourceRange().getEnd(), S.SM,
                                S.Ctx.getLangOpts())
               ->getLocation(); // its `;`
-  if (S.insertBefore(D->getOuterLocStart(), "extern \"C++\" { ", What))
+  if (S.insertAfterInsertions(D->getOuterLocStart(), "extern \"C++\" { ", What))
     S.insertAfterToken(End, " }", What);
 }
 
@@ -169,24 +170,26 @@ public:
   }
   bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
     if (!E->isArgumentType())
-      noteTypeUse(E->getArgumentExpr());
+      if (const VarDecl *VD = arrayOf(E->getArgumentExpr()))
+        (E->getKind() == UETT_SizeOf ? Sizes[VD] : TypeUses[VD]).push_back(E);
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_AddrOf)
-      noteTypeUse(U->getSubExpr());
+      if (const VarDecl *VD = arrayOf(U->getSubExpr()))
+        TypeUses[VD].push_back(U);
     return true;
   }
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 
   std::vector<std::pair<const VarDecl *, const DeclStmt *>> Arrays;
-  llvm::DenseMap<const VarDecl *, const Expr *> TypeUses;
+  /// `sizeof a`, and the uses that need the array's type otherwise (`&a`).
+  llvm::DenseMap<const VarDecl *, std::vector<const Expr *>> Sizes, TypeUses;
 
 private:
-  void noteTypeUse(const Expr *E) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParens()))
-      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-        TypeUses.try_emplace(VD, Ref);
+  static const VarDecl *arrayOf(const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+    return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   }
 };
 
@@ -201,10 +204,10 @@ void lowerVariableLengthArrays(RewriteSession &S, const FunctionDecl *FD) {
   for (const auto &[VD, DS] : Found.Arrays) {
     const auto *VLA = S.Ctx.getAsVariableArrayType(VD->getType());
     std::string Name = VD->getNameAsString();
-    const Expr *TypeUse = Found.TypeUses.lookup(VD);
-    if (!DS->isSingleDecl() || VLA->getElementType()->isVariablyModifiedType() || TypeUse ||
-        VD->hasInit()) {
-      S.Diags.report(TypeUse ? TypeUse->getExprLoc() : VD->getLocation(),
+    const std::vector<const Expr *> &TypeUses = Found.TypeUses[VD];
+    if (!DS->isSingleDecl() || VLA->getElementType()->isVariablyModifiedType() ||
+        !TypeUses.empty() || VD->hasInit()) {
+      S.Diags.report(!TypeUses.empty() ? TypeUses.front()->getExprLoc() : VD->getLocation(),
                      Diag::TaskCannotBeCoroutine)
           << functionName(FD) << 3;
       continue;
@@ -215,13 +218,34 @@ void lowerVariableLengthArrays(RewriteSession &S, const FunctionDecl *FD) {
       continue;
     std::string Element = S.typeText(VLA->getElementType());
     std::string Size = S.R.getRewrittenText(VLA->getSizeExpr()->getSourceRange());
+    // Its length as it was when declared, for `sizeof a`.
+    std::string Length = "bambooArrayLength_" + Name;
+    std::string Declare = "std::unique_ptr<" + Element + "[]> bambooArray_" + Name + "(new " +
+                          Element + "[" + Size + "]); ";
+    if (!Found.Sizes[VD].empty())
+      Declare = "std::size_t " + Length + " = " + Size + "; std::unique_ptr<" + Element +
+                "[]> bambooArray_" + Name + "(new " + Element + "[" + Length + "]); ";
     S.R.ReplaceText(CharSourceRange::getTokenRange(*Begin, *End),
-                    "std::unique_ptr<" + Element + "[]> bambooArray_" + Name + "(new " +
-                        Element + "[" + Size + "]); " + Element + " *" + Name +
-                        " = bambooArray_" + Name + ".get(); /* bamboo: " + Name +
-                        "'s storage lives in the task */");
+                    Declare + Element + " *" + Name + " = bambooArray_" + Name +
+                        ".get(); /* bamboo: " + Name + "'s storage lives in the task */");
+    for (const Expr *SizeOf : Found.Sizes[VD])
+      S.replaceRange(SizeOf->getSourceRange(),
+                     "(" + Length + " * sizeof(" + Element + "))", "sizeof " + Name);
   }
 }
+
+/// GCC's coroutines cannot hold an OpenMP region (an internal compiler
+/// error): refused in a function that becomes a task.
+class OpenMPDirectives : public RecursiveASTVisitor<OpenMPDirectives> {
+public:
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    if (!First)
+      First = D;
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  const OMPExecutableDirective *First = nullptr;
+};
 
 /// Every function of the user's files that becomes a task, each once (by
 /// its first declaration), lambdas aside: all its declarations are rewritten,
@@ -357,6 +381,11 @@ void lowerTaskFunctions(RewriteSession &S) {
           lowerSignature(S, FD, Lambda);
       lowerReturns(S, FD);
       lowerVariableLengthArrays(S, FD);
+      OpenMPDirectives OpenMP;
+      OpenMP.TraverseStmt(FD->getBody());
+      if (OpenMP.First)
+        S.Diags.report(OpenMP.First->getBeginLoc(), Diag::TaskCannotBeCoroutine)
+            << functionName(FD) << 4;
     }
     checkDefaultArguments(S, FD);
     for (const UserCallSite &Call : FM->UserCalls) {

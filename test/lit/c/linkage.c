@@ -6,6 +6,7 @@
 // RUN: FileCheck %s --match-full-lines < %t.cpp
 // RUN: %check_compiles %t.cpp
 // CHECK:      extern "C" { // bamboo: C, translated into C++; C's symbol names
+// CHECK-NEXT: #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 // CHECK-NEXT: #line 1
 // CHECK-NEXT: // A translated C file is one extern "C" block, so its functions and variables
 // CHECK:      #include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)

@@ -7,12 +7,16 @@ struct point { int x, y; };
 int old_style(a, b) int a; int b; { return a + b; }
 // CHECK-DAG: c-construct-not-carried.c:[[@LINE-1]]:5: error: this C has no C++ that means the same, and bamboo's translation is C++: a K&R-style definition (write the parameters in the parentheses)
 int undeclared();
+void fill(int ni, int nj, double a[ni][nj]);
+// CHECK-DAG: c-construct-not-carried.c:[[@LINE-1]]:34: error: {{.*}}: a parameter of variably modified type (an array whose size is another parameter)
 int work(int n) {
-  enum color c = RED;
-  c++;
-  // CHECK-DAG: c-construct-not-carried.c:[[@LINE-1]]:4: error: {{.*}}: ++, -- or compound assignment on an enum (C++ has none; use an int)
-  c |= GREEN;
-  // CHECK-DAG: c-construct-not-carried.c:[[@LINE-1]]:5: error: {{.*}}: ++, -- or compound assignment on an enum (C++ has none; use an int)
+  enum color c = RED, e[2] = {RED, BLUE};
+  int v = c++;
+  // CHECK-DAG: c-construct-not-carried.c:[[@LINE-1]]:12: error: {{.*}}: ++, -- or compound assignment on an enum (C++ has none, and its value or a side effect of its operand is used)
+  e[v++] |= GREEN;
+  // CHECK-DAG: c-construct-not-carried.c:[[@LINE-1]]:10: error: {{.*}}: ++, -- or compound assignment on an enum (C++ has none, and its value or a side effect of its operand is used)
+  double _Complex z = 1;
+  // CHECK-DAG: c-construct-not-carried.c:[[@LINE-1]]:19: error: {{.*}}: a complex type (C's <complex.h> is std::complex in C++)
   int *three = (int[]){1, 2, 3};
   // CHECK-DAG: c-construct-not-carried.c:[[@LINE-1]]:16: error: {{.*}}: a compound literal whose address outlives its expression (an array, or &: a temporary in C++)
   struct point *p = &(struct point){1, 2};
@@ -42,6 +46,6 @@ done:
   n += undeclared(3);
   // CHECK-DAG: c-construct-not-carried.c:[[@LINE-1]]:8: error: {{.*}}: a call with arguments of a function declared without its parameters (declare them)
   MPI_Barrier(MPI_COMM_WORLD);
-  return n + kind + table[2] + mixed.x + p->x + three[0] + (int)c + later[0] + old_style(1, 2);
+  return n + kind + table[2] + mixed.x + p->x + three[0] + (int)c + later[0] + old_style(1, 2) + (int)z;
   // CHECK-DAG: c-construct-not-carried.c:[[@LINE-1]]:80: error: {{.*}}: a call with arguments of a function declared without its parameters
 }
