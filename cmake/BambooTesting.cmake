@@ -18,7 +18,7 @@ function(bamboo_add_mpi_test)
   # `timeout` inside the test as well as CTest's TIMEOUT: CTest kills mpiexec, but a stuck
   # MPI process may survive its launcher; timeout(1) sends KILL to the whole launch.
   add_test(NAME ${T_NAME}
-           COMMAND timeout -k 5 ${T_TIMEOUT} ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${T_PROCS}
+           COMMAND timeout -k 5 ${T_TIMEOUT} ${BAMBOO_TEST_MPIEXEC} ${MPIEXEC_NUMPROC_FLAG} ${T_PROCS}
                    ${T_COMMAND})
   set_tests_properties(${T_NAME} PROPERTIES
     TIMEOUT ${T_TIMEOUT}

@@ -35,6 +35,9 @@ config.substitutions.append(("%bamboo_version", config.bamboo_version))
 config.substitutions.append(("%bamboo_cxx", os.path.join(config.bamboo_tools_dir, "bamboo-cxx")))
 config.substitutions.append(("%mpiexec", "timeout -k 5 60 " + config.mpiexec))
 config.substitutions.append(("%mpicxx", config.mpicxx))
+# The MPI standard the build's <mpi.h> implements: MPICH 4 is MPI 4.0, Open MPI 4 is MPI 3.1.
+if int(config.mpi_version_major or 0) >= 4:
+    config.available_features.add("mpi4")
 config.substitutions.append(("%runtime_include", config.runtime_include_dir))
 config.substitutions.append(("%runtime_library", config.runtime_library))
 config.substitutions.append(("%bamboo", os.path.join(config.bamboo_tools_dir, "bamboo")))
