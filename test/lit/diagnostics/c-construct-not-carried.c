@@ -4,6 +4,9 @@
 #include <mpi.h>
 enum color { RED, GREEN, BLUE };
 struct point { int x, y; };
+struct { struct inner { int a; } in; int b; } anon;
+int inner_a(void) { struct inner i = {1}; return i.a + anon.b; }
+// CHECK-DAG: c-construct-not-carried.c:[[@LINE-1]]:28: error: {{.*}}: a struct or enum declared inside an unnamed struct and used outside it (C++ scopes it to that struct; name the struct)
 int old_style(a, b) int a; int b; { return a + b; }
 // CHECK-DAG: c-construct-not-carried.c:[[@LINE-1]]:5: error: this C has no C++ that means the same, and bamboo's translation is C++: a K&R-style definition (write the parameters in the parentheses)
 int undeclared();
