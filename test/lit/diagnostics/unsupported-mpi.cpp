@@ -16,15 +16,12 @@ void f(double *u, MPI_Win win, MPI_Comm comm) {
                  MPI_ERRCODES_IGNORE);
   // CHECK: unsupported-mpi.cpp:[[@LINE-2]]:3: error: 'MPI_Comm_spawn' is not supported by bamboo (dynamic process management)
   MPI_Request r;
-  MPI_Message m;
-  MPI_Mprobe(0, 0, comm, &m, MPI_STATUS_IGNORE);
-  // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Mprobe' is not supported by bamboo (matched probes)
-  MPI_Cancel(&r);
-  // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Cancel' is not supported by bamboo (request cancellation)
+  MPI_Psend_init(u, 2, 1, MPI_DOUBLE, 1, 0, comm, MPI_INFO_NULL, &r);
+  // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Psend_init' is not supported by bamboo (partitioned communication)
   MPI_Bcast_init(u, 1, MPI_DOUBLE, 0, comm, MPI_INFO_NULL, &r);
   // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Bcast_init' is not supported by bamboo (persistent collectives)
-  MPI_Ibarrier(comm, &r);
-  // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Ibarrier' is not supported by bamboo (nonblocking collectives)
+  MPI_Ineighbor_allgather(u, 1, MPI_DOUBLE, u, 1, MPI_DOUBLE, comm, &r);
+  // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Ineighbor_allgather' is not supported by bamboo (neighborhood collectives)
   MPI_Comm dup;
   MPI_Comm_idup(comm, &dup, &r);
   // CHECK: unsupported-mpi.cpp:[[@LINE-1]]:3: error: 'MPI_Comm_idup' is not supported by bamboo (a communicator operation the runtime does not provide)
