@@ -18,8 +18,12 @@ bool Block::await_ready() {
   if (G.satisfied())
     return true;
   G.Waiter = &C.Rank;
-  C.Rank.Waiting = C.Site;
-  C.Rank.WaitingOn = &G;
+  G.Child = C.Rank.RunningChild;
+  if (!G.Child) {
+    C.Rank.Waiting = C.Site;
+    C.Rank.WaitingOn = &G;
+    C.Rank.MainBlocked = true;
+  }
   return false;
 }
 
@@ -36,12 +40,16 @@ void callError(const Call &C, const std::string &Message) {
              describe(C.Site.Where) + ": " + Message);
 }
 
-int checkError(const Call &C, const Communicator &Comm, int Code) {
-  if (Code == MPI_SUCCESS || Code == MPI_ERR_IN_STATUS)
-    return Code;
+bool errorsReturn(const Call &C, const Communicator &Comm) {
   for (MPI_Comm Handle : C.Rank.ErrorsReturn)
     if (Handle == Comm.Handle)
-      return Code;
+      return true;
+  return false;
+}
+
+int checkError(const Call &C, const Communicator &Comm, int Code) {
+  if (Code == MPI_SUCCESS || Code == MPI_ERR_IN_STATUS || errorsReturn(C, Comm))
+    return Code;
   char Text[MPI_MAX_ERROR_STRING];
   int Length = 0;
   MPI_Error_string(Code, Text, &Length);
@@ -73,6 +81,20 @@ void prepareRecv(const Call &C, Request &R, void *Buf, int Count, MPI_Datatype T
   R.Tag = Tag;
   R.Context = Context;
   R.Comm = &Comm;
+}
+
+void startChild(Call &C, Request &R, Task<> Body) {
+  auto Child = std::make_unique<ChildTask>();
+  Child->ResumePoint = Body.handle();
+  Child->Body = std::move(Body);
+  Child->Completes = &R;
+  ChildTask &Started = *Child;
+  {
+    std::lock_guard L(C.RT.Lock);
+    ++R.Holders;
+    C.Rank.Children.push_back(std::move(Child));
+  }
+  C.RT.resumeChild(C.Rank, Started);
 }
 
 void setEmptyStatus(MPI_Status *Status) {

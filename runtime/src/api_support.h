@@ -14,18 +14,25 @@ struct Call {
   Runtime &RT;
   RankTask &Rank;
   WaitSite Site;
+  // Added to the tags of a collective's internal messages: 0 for blocking collectives, one
+  // range per operation for nonblocking ones, so that operations in progress together on one
+  // communicator never take each other's messages (collective_support.h).
+  int TagBase = 0;
 };
 
 // The calling task; a fatal error naming Operation outside a virtual rank.
 Call enter(const char *Operation, const std::source_location &Where);
 
-// Suspends the running task until G is satisfied. Whatever G waits for must have been
-// registered (under the engine lock) before; see scheduler.h for why no wake-up is lost.
+// Suspends the running task (or the rank's child that runs, ChildTask) until G is satisfied.
+// Whatever G waits for must have been registered (under the engine lock) before; see
+// scheduler.h for why no wake-up is lost.
 class Block {
 public:
   Block(Call &C, WaitGroup &G) : C(C), G(G) {}
   bool await_ready();
-  void await_suspend(std::coroutine_handle<> H) noexcept { C.Rank.ResumePoint = H; }
+  void await_suspend(std::coroutine_handle<> H) noexcept {
+    (C.Rank.RunningChild ? C.Rank.RunningChild->ResumePoint : C.Rank.ResumePoint) = H;
+  }
   void await_resume() noexcept {}
 
 private:
@@ -48,6 +55,8 @@ private:
 // Applies the communicator's error handler: returns Code under MPI_ERRORS_RETURN, otherwise a
 // non-success Code is fatal for the job, with a message naming the rank and the call.
 int checkError(const Call &C, const Communicator &Comm, int Code);
+// Whether the rank set MPI_ERRORS_RETURN on Comm.
+bool errorsReturn(const Call &C, const Communicator &Comm);
 [[noreturn]] void callError(const Call &C, const std::string &Message);
 
 // MPI's status of an empty receive (MPI_REQUEST_NULL, MPI_PROC_NULL).
@@ -63,6 +72,15 @@ void prepareSend(const Call &C, Request &S, const void *Buf, int Count, MPI_Data
                  int DestWorld, int Tag, int Context, const Communicator &Comm);
 void prepareRecv(const Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type,
                  int Source, int Tag, int Context, const Communicator &Comm);
+
+// Starts Body as a child of the calling rank (ChildTask) that completes R, a request the
+// caller has made and given a handle; the child runs at once, until it first waits. The child
+// holds R until it ends.
+void startChild(Call &C, Request &R, Task<> Body);
+
+// Whether a buffered send of Count elements of Type fits the rank's attached buffer: MPI_SUCCESS,
+// else MPI_ERR_BUFFER under MPI_ERRORS_RETURN, a fatal error otherwise (mpi_send_buffer.cpp).
+int checkBufferSpace(const Call &C, const Communicator &Comm, int Count, MPI_Datatype Type);
 
 // Validation shared by the point-to-point calls (under the lock).
 void checkPeer(const Call &C, const Communicator &Comm, int Rank, bool AllowAnySource);

@@ -38,6 +38,11 @@ void copyTyped(const void *From, int FromCount, MPI_Datatype FromType, void *To,
   unpack(Packed.data(), Packed.size(), To, ToCount, ToType, TL);
 }
 
+int nonblockingTagBase(RankTask &Rank, const Communicator &Cm) {
+  unsigned N = Rank.NonblockingCollectives[&Cm]++;
+  return 4 * TagsPerCollective + static_cast<int>(N % (1u << 20)) * TagsPerCollective;
+}
+
 int rankIn(const Call &C, const Communicator &Cm) { return Cm.rankOf(C.Rank.WorldRank); }
 
 const Communicator &communicator(Call &C, MPI_Comm Comm) {
@@ -54,6 +59,7 @@ void checkRoot(Call &C, const Communicator &Cm, int Root) {
 void internalSend(Call &C, const Communicator &Cm, const void *Buf, int Count,
                   MPI_Datatype Type, int Dest, int Tag) {
   Request S;
+  Tag += C.TagBase;
   prepareSend(C, S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.CollectiveContext,
               Cm);
   Lock L(C.RT.Lock);
@@ -64,6 +70,7 @@ Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv
                        int Tag) {
   std::vector<Request> Requests(Recvs.size());
   WaitGroup G;
+  Tag += C.TagBase;
   {
     Lock L(C.RT.Lock);
     for (std::size_t I = 0; I < Recvs.size(); ++I) {

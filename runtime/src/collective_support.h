@@ -10,8 +10,11 @@
 
 namespace bamboo::detail {
 
-// One tag per algorithm step kind; calls of one communicator happen in the same order on
-// every rank, and messages of a pair do not overtake, so this is enough to keep them apart.
+// One tag per algorithm step kind; blocking calls of one communicator happen in the same order
+// on every rank, one at a time per rank, and messages of a pair do not overtake, so this is
+// enough to keep them apart. A nonblocking collective may be in progress beside others: its
+// messages carry the tags of its n-th start on the communicator (nonblockingTagBase), which is
+// the same operation on every rank, as MPI orders collectives by their call order.
 enum CollectiveTag {
   BarrierTag = 1,
   BcastTag,
@@ -23,7 +26,13 @@ enum CollectiveTag {
   ScanTag,
   SplitTag,
   CreateGroupTag, // MPI_Comm_create_group, among the group's ranks only
+  TagsPerCollective = 16,
 };
+
+// Call::TagBase for the next nonblocking collective the rank starts on Cm: above every tag of
+// the blocking ones, then TagsPerCollective tags per operation (wrapping after a million
+// operations in progress at once). Under the lock.
+int nonblockingTagBase(RankTask &Rank, const Communicator &Cm);
 
 // Storage for Count elements of Type with MPI's layout (extent, true lower bound).
 class TypedBuffer {

@@ -25,7 +25,7 @@ void Engine::complete(Request &R) {
     --G->Pending;
     ++G->Completed;
     if (G->satisfied() && G->Waiter)
-      RT.Sched.wake(*G->Waiter, G->WakePriority);
+      RT.Sched.wake(*G->Waiter, G->WakePriority, G->Child);
   }
   if (R.Holders == 0) // freed by the user before it completed
     delete &R;
@@ -160,6 +160,35 @@ const Message *Engine::probe(int LocalIndex, int Source, int Tag, int Context) c
     if (matches(Source, Tag, Context, M->Env))
       return M.get();
   return nullptr;
+}
+
+std::unique_ptr<Message> Engine::takeUnexpected(int LocalIndex, int Source, int Tag,
+                                                int Context) {
+  auto &Unexpected = Mailboxes[LocalIndex].Unexpected;
+  auto It = std::find_if(Unexpected.begin(), Unexpected.end(), [&](const auto &M) {
+    return matches(Source, Tag, Context, M->Env);
+  });
+  if (It == Unexpected.end())
+    return nullptr;
+  std::unique_ptr<Message> M = std::move(*It);
+  Unexpected.erase(It);
+  return M;
+}
+
+void Engine::receiveMatched(Message &M, Request &R) {
+  R.Kind = RequestKind::Recv;
+  transfer(M, R);
+}
+
+void Engine::cancelRecv(Request &R) {
+  auto &Posted = mailboxOf(R.Owner->WorldRank).Posted;
+  auto It = std::find(Posted.begin(), Posted.end(), &R);
+  if (It == Posted.end())
+    return; // matched already: the receive completes as it would have
+  Posted.erase(It);
+  setStatus(R, Envelope{R.Source, R.Tag, R.Context}, 0, false);
+  MPI_Status_set_cancelled(&R.Status, 1);
+  complete(R);
 }
 
 void Engine::transfer(Message &M, Request &R) {

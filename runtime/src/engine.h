@@ -37,6 +37,14 @@ public:
   void addProbe(int LocalIndex, ProbeWait &P) { Mailboxes[LocalIndex].Probes.push_back(&P); }
   void removeProbe(int LocalIndex, ProbeWait &P);
 
+  // A matched probe: takes the oldest unexpected message local rank LocalIndex could receive
+  // out of matching (null if none), and later delivers it into receive R.
+  std::unique_ptr<Message> takeUnexpected(int LocalIndex, int Source, int Tag, int Context);
+  void receiveMatched(Message &M, Request &R);
+
+  // MPI_Cancel of a receive: completes R as cancelled if no message has matched it yet.
+  void cancelRecv(Request &R);
+
   // Marks R complete and wakes whoever waits for it; a request the user freed is deleted.
   void complete(Request &R);
 

@@ -1,177 +1,44 @@
-// mpi_collectives.cpp - collectives over virtual ranks, built on internal point-to-point.
-//
-// Trees are binomial over communicator ranks; with block mapping their lower levels stay
-// inside a process. Reductions combine in rank order (rank 0's value leftmost), as MPI
-// requires for non-commutative operations; scans are a chain in rank order. Gathers and
-// scatters are linear at the root, which posts all its receives at once. See
-// collective_support.h for the building blocks.
+// mpi_collectives.cpp - the blocking collectives: each awaits its algorithm
+// (collective_algorithms.h) in the rank's task.
 #include "bamboo/mpi.h"
 
-#include "collective_support.h"
-
-#include <algorithm>
-#include <numeric>
-#include <optional>
+#include "collective_algorithms.h"
 
 namespace bamboo::mpi {
 
 using namespace detail;
 
-namespace {
-
-// Prefix sums of Counts: the displacements of consecutive blocks.
-std::vector<int> displacementsOf(const int Counts[], int Size) {
-  std::vector<int> Displs(Size, 0);
-  for (int I = 1; I < Size; ++I)
-    Displs[I] = Displs[I - 1] + Counts[I - 1];
-  return Displs;
-}
-
-// Size blocks of Count elements each, back to back.
-struct Blocks {
-  std::vector<int> Counts, Displs;
-  Blocks(int Size, int Count)
-      : Counts(Size, Count), Displs(displacementsOf(Counts.data(), Size)) {}
-};
-
-// Gathers one block per rank into RecvBuf at Root (Gather and Gatherv).
-Task<> gatherBlocks(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
-                    MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
-                    const int Displs[], MPI_Datatype RecvType, int Root) {
-  int Rank = rankIn(C, Cm);
-  if (Rank != Root) {
-    internalSend(C, Cm, SendBuf, SendCount, SendType, Root, GatherTag);
-    co_return;
-  }
-  std::vector<InternalRecv> Recvs;
-  for (int I = 0; I < Cm.Size; ++I) {
-    void *Into = offset(RecvBuf, Displs[I], RecvType);
-    if (I != Root)
-      Recvs.push_back({Into, RecvCounts[I], RecvType, I});
-    else if (SendBuf != MPI_IN_PLACE)
-      copyTyped(SendBuf, SendCount, SendType, Into, RecvCounts[I], RecvType);
-  }
-  co_await internalRecvAll(C, Cm, Recvs, GatherTag);
-}
-
-// Scatters one block per rank from SendBuf at Root (Scatter and Scatterv).
-Task<> scatterBlocks(Call &C, const Communicator &Cm, const void *SendBuf,
-                     const int SendCounts[], const int Displs[], MPI_Datatype SendType,
-                     void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Root) {
-  int Rank = rankIn(C, Cm);
-  if (Rank != Root) {
-    co_await internalRecv(C, Cm, RecvBuf, RecvCount, RecvType, Root, ScatterTag);
-    co_return;
-  }
-  for (int I = 0; I < Cm.Size; ++I) {
-    const void *From = offset(SendBuf, Displs[I], SendType);
-    if (I != Root)
-      internalSend(C, Cm, From, SendCounts[I], SendType, I, ScatterTag);
-    else if (RecvBuf != MPI_IN_PLACE)
-      copyTyped(From, SendCounts[I], SendType, RecvBuf, RecvCount, RecvType);
-  }
-}
-
-// Every rank sends block I to rank I and receives block J from rank J (Alltoall(v)).
-Task<> exchangeBlocks(Call &C, const Communicator &Cm, const void *SendBuf,
-                      const int SendCounts[], const int SendDispls[], MPI_Datatype SendType,
-                      void *RecvBuf, const int RecvCounts[], const int RecvDispls[],
-                      MPI_Datatype RecvType) {
-  int Rank = rankIn(C, Cm);
-  std::vector<InternalRecv> Recvs;
-  for (int I = 0; I < Cm.Size; ++I)
-    if (I != Rank)
-      Recvs.push_back({offset(RecvBuf, RecvDispls[I], RecvType), RecvCounts[I], RecvType, I});
-  for (int I = 0; I < Cm.Size; ++I)
-    if (I != Rank)
-      internalSend(C, Cm, offset(SendBuf, SendDispls[I], SendType), SendCounts[I], SendType,
-                   I, AlltoallTag);
-  copyTyped(offset(SendBuf, SendDispls[Rank], SendType), SendCounts[Rank], SendType,
-            offset(RecvBuf, RecvDispls[Rank], RecvType), RecvCounts[Rank], RecvType);
-  co_await internalRecvAll(C, Cm, Recvs, AlltoallTag);
-}
-
-// The prefix reduction along the chain of ranks: Inclusive gives op over ranks 0..r,
-// otherwise 0..r-1 (rank 0's result is left untouched).
-Task<> scanChain(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf,
-                 int Count, MPI_Datatype Type, MPI_Op Op, bool Inclusive) {
-  int Rank = rankIn(C, Cm);
-  TypedBuffer Mine(Count, Type), Prefix(Count, Type);
-  copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Mine.data(), Count, Type);
-  if (Rank > 0) {
-    co_await internalRecv(C, Cm, Prefix.data(), Count, Type, Rank - 1, ScanTag);
-    if (!Inclusive)
-      copyTyped(Prefix.data(), RecvBuf, Count, Type);
-    reduceLocal(Prefix.data(), Mine.data(), Count, Type, Op); // Mine = prefix op mine
-  }
-  if (Inclusive)
-    copyTyped(Mine.data(), RecvBuf, Count, Type);
-  if (Rank + 1 < Cm.Size)
-    internalSend(C, Cm, Mine.data(), Count, Type, Rank + 1, ScanTag);
-}
-
-} // namespace
-
 Task<int> Barrier(MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Barrier", W);
-  const Communicator &Cm = communicator(C, Comm);
-  co_await reduceToZero(C, Cm, nullptr, 0, MPI_BYTE, MPI_OP_NULL, BarrierTag);
-  co_await broadcast(C, Cm, nullptr, 0, MPI_BYTE, 0, BarrierTag);
+  co_await barrierAlgorithm(C, communicator(C, Comm));
   co_return MPI_SUCCESS;
 }
 
 Task<int> Bcast(void *Buf, int Count, MPI_Datatype Type, int Root, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Bcast", W);
-  const Communicator &Cm = communicator(C, Comm);
-  checkRoot(C, Cm, Root);
-  checkCount(C, Count, Type);
-  co_await broadcast(C, Cm, Buf, Count, Type, Root, BcastTag);
+  co_await bcastAlgorithm(C, communicator(C, Comm), Buf, Count, Type, Root);
   co_return MPI_SUCCESS;
 }
 
 Task<int> Reduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
                  int Root, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Reduce", W);
-  const Communicator &Cm = communicator(C, Comm);
-  checkRoot(C, Cm, Root);
-  checkCount(C, Count, Type);
-  int Rank = rankIn(C, Cm);
-  TypedBuffer Acc(Count, Type);
-  copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Acc.data(), Count, Type);
-  co_await reduceToZero(C, Cm, Acc.data(), Count, Type, Op, ReduceTag);
-  if (Root == 0) {
-    if (Rank == 0)
-      copyTyped(Acc.data(), RecvBuf, Count, Type);
-  } else if (Rank == 0) {
-    internalSend(C, Cm, Acc.data(), Count, Type, Root, ReduceResultTag);
-  } else if (Rank == Root) {
-    co_await internalRecv(C, Cm, RecvBuf, Count, Type, 0, ReduceResultTag);
-  }
+  co_await reduceAlgorithm(C, communicator(C, Comm), SendBuf, RecvBuf, Count, Type, Op, Root);
   co_return MPI_SUCCESS;
 }
 
 Task<int> Allreduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type,
                     MPI_Op Op, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Allreduce", W);
-  const Communicator &Cm = communicator(C, Comm);
-  checkCount(C, Count, Type);
-  TypedBuffer Acc(Count, Type);
-  copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Acc.data(), Count, Type);
-  co_await reduceToZero(C, Cm, Acc.data(), Count, Type, Op, ReduceTag);
-  if (rankIn(C, Cm) == 0)
-    copyTyped(Acc.data(), RecvBuf, Count, Type);
-  co_await broadcast(C, Cm, RecvBuf, Count, Type, 0, BcastTag);
+  co_await allreduceAlgorithm(C, communicator(C, Comm), SendBuf, RecvBuf, Count, Type, Op);
   co_return MPI_SUCCESS;
 }
 
 Task<int> Gather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
                  int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Gather", W);
-  const Communicator &Cm = communicator(C, Comm);
-  checkRoot(C, Cm, Root);
-  Blocks B(Cm.Size, RecvCount);
-  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, B.Counts.data(),
-                        B.Displs.data(), RecvType, Root);
+  co_await gatherAlgorithm(C, communicator(C, Comm), SendBuf, SendCount, SendType, RecvBuf,
+                           RecvCount, RecvType, Root);
   co_return MPI_SUCCESS;
 }
 
@@ -179,21 +46,16 @@ Task<int> Gatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, voi
                   const int RecvCounts[], const int Displs[], MPI_Datatype RecvType, int Root,
                   MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Gatherv", W);
-  const Communicator &Cm = communicator(C, Comm);
-  checkRoot(C, Cm, Root);
-  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs,
-                        RecvType, Root);
+  co_await gathervAlgorithm(C, communicator(C, Comm), SendBuf, SendCount, SendType, RecvBuf,
+                            RecvCounts, Displs, RecvType, Root);
   co_return MPI_SUCCESS;
 }
 
 Task<int> Scatter(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
                   int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Scatter", W);
-  const Communicator &Cm = communicator(C, Comm);
-  checkRoot(C, Cm, Root);
-  Blocks B(Cm.Size, SendCount);
-  co_await scatterBlocks(C, Cm, SendBuf, B.Counts.data(), B.Displs.data(), SendType, RecvBuf,
-                         RecvCount, RecvType, Root);
+  co_await scatterAlgorithm(C, communicator(C, Comm), SendBuf, SendCount, SendType, RecvBuf,
+                            RecvCount, RecvType, Root);
   co_return MPI_SUCCESS;
 }
 
@@ -201,27 +63,16 @@ Task<int> Scatterv(const void *SendBuf, const int SendCounts[], const int Displs
                    MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
                    int Root, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Scatterv", W);
-  const Communicator &Cm = communicator(C, Comm);
-  checkRoot(C, Cm, Root);
-  co_await scatterBlocks(C, Cm, SendBuf, SendCounts, Displs, SendType, RecvBuf, RecvCount,
-                         RecvType, Root);
+  co_await scattervAlgorithm(C, communicator(C, Comm), SendBuf, SendCounts, Displs, SendType,
+                             RecvBuf, RecvCount, RecvType, Root);
   co_return MPI_SUCCESS;
 }
 
 Task<int> Allgather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
                     int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Allgather", W);
-  const Communicator &Cm = communicator(C, Comm);
-  int Rank = rankIn(C, Cm);
-  Blocks B(Cm.Size, RecvCount);
-  if (SendBuf == MPI_IN_PLACE) { // my block is already in place
-    SendBuf = offset(RecvBuf, B.Displs[Rank], RecvType);
-    SendCount = RecvCount;
-    SendType = RecvType;
-  }
-  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, B.Counts.data(),
-                        B.Displs.data(), RecvType, 0);
-  co_await broadcast(C, Cm, RecvBuf, RecvCount * Cm.Size, RecvType, 0, BcastTag);
+  co_await allgatherAlgorithm(C, communicator(C, Comm), SendBuf, SendCount, SendType, RecvBuf,
+                              RecvCount, RecvType);
   co_return MPI_SUCCESS;
 }
 
@@ -229,39 +80,16 @@ Task<int> Allgatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, 
                      const int RecvCounts[], const int Displs[], MPI_Datatype RecvType,
                      MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Allgatherv", W);
-  const Communicator &Cm = communicator(C, Comm);
-  int Rank = rankIn(C, Cm);
-  if (SendBuf == MPI_IN_PLACE) {
-    SendBuf = offset(RecvBuf, Displs[Rank], RecvType);
-    SendCount = RecvCounts[Rank];
-    SendType = RecvType;
-  }
-  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs,
-                        RecvType, 0);
-  // The blocks may sit anywhere in the buffer: broadcast them as one indexed element.
-  MPI_Datatype Blocks;
-  MPI_Type_indexed(Cm.Size, RecvCounts, Displs, RecvType, &Blocks);
-  MPI_Type_commit(&Blocks);
-  co_await broadcast(C, Cm, RecvBuf, 1, Blocks, 0, BcastTag);
-  MPI_Type_free(&Blocks);
+  co_await allgathervAlgorithm(C, communicator(C, Comm), SendBuf, SendCount, SendType, RecvBuf,
+                               RecvCounts, Displs, RecvType);
   co_return MPI_SUCCESS;
 }
 
 Task<int> Alltoall(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
                    int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Alltoall", W);
-  const Communicator &Cm = communicator(C, Comm);
-  Blocks Out(Cm.Size, SendCount), In(Cm.Size, RecvCount);
-  std::optional<TypedBuffer> Copy;
-  if (SendBuf == MPI_IN_PLACE) { // send from a copy of what the receive overwrites
-    Copy.emplace(RecvCount * Cm.Size, RecvType);
-    copyTyped(RecvBuf, Copy->data(), RecvCount * Cm.Size, RecvType);
-    SendBuf = Copy->data();
-    Out = In;
-    SendType = RecvType;
-  }
-  co_await exchangeBlocks(C, Cm, SendBuf, Out.Counts.data(), Out.Displs.data(), SendType,
-                          RecvBuf, In.Counts.data(), In.Displs.data(), RecvType);
+  co_await alltoallAlgorithm(C, communicator(C, Comm), SendBuf, SendCount, SendType, RecvBuf,
+                             RecvCount, RecvType);
   co_return MPI_SUCCESS;
 }
 
@@ -269,65 +97,50 @@ Task<int> Alltoallv(const void *SendBuf, const int SendCounts[], const int SendD
                     MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
                     const int RecvDispls[], MPI_Datatype RecvType, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Alltoallv", W);
-  const Communicator &Cm = communicator(C, Comm);
-  std::optional<TypedBuffer> Copy;
-  if (SendBuf == MPI_IN_PLACE) {
-    int Extent = 0;
-    for (int I = 0; I < Cm.Size; ++I)
-      Extent = std::max(Extent, RecvDispls[I] + RecvCounts[I]);
-    Copy.emplace(Extent, RecvType);
-    copyTyped(RecvBuf, Copy->data(), Extent, RecvType);
-    SendBuf = Copy->data();
-    SendCounts = RecvCounts;
-    SendDispls = RecvDispls;
-    SendType = RecvType;
-  }
-  co_await exchangeBlocks(C, Cm, SendBuf, SendCounts, SendDispls, SendType, RecvBuf,
-                          RecvCounts, RecvDispls, RecvType);
+  co_await alltoallvAlgorithm(C, communicator(C, Comm), SendBuf, SendCounts, SendDispls,
+                              SendType, RecvBuf, RecvCounts, RecvDispls, RecvType);
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Alltoallw(const void *SendBuf, const int SendCounts[], const int SendDispls[],
+                    const MPI_Datatype SendTypes[], void *RecvBuf, const int RecvCounts[],
+                    const int RecvDispls[], const MPI_Datatype RecvTypes[], MPI_Comm Comm,
+                    Where W) {
+  Call C = enter("MPI_Alltoallw", W);
+  co_await alltoallwAlgorithm(C, communicator(C, Comm), SendBuf, SendCounts, SendDispls,
+                              SendTypes, RecvBuf, RecvCounts, RecvDispls, RecvTypes);
   co_return MPI_SUCCESS;
 }
 
 Task<int> Scan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
                MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Scan", W);
-  const Communicator &Cm = communicator(C, Comm);
-  co_await scanChain(C, Cm, SendBuf, RecvBuf, Count, Type, Op, /*Inclusive=*/true);
+  co_await scanAlgorithm(C, communicator(C, Comm), SendBuf, RecvBuf, Count, Type, Op,
+                         /*Inclusive=*/true);
   co_return MPI_SUCCESS;
 }
 
 Task<int> Exscan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
                  MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Exscan", W);
-  const Communicator &Cm = communicator(C, Comm);
-  co_await scanChain(C, Cm, SendBuf, RecvBuf, Count, Type, Op, /*Inclusive=*/false);
+  co_await scanAlgorithm(C, communicator(C, Comm), SendBuf, RecvBuf, Count, Type, Op,
+                         /*Inclusive=*/false);
   co_return MPI_SUCCESS;
 }
 
 Task<int> Reduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount,
                                MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Reduce_scatter_block", W);
-  const Communicator &Cm = communicator(C, Comm);
-  Blocks B(Cm.Size, RecvCount);
-  int Total = RecvCount * Cm.Size;
-  TypedBuffer Acc(Total, Type);
-  copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Acc.data(), Total, Type);
-  co_await reduceToZero(C, Cm, Acc.data(), Total, Type, Op, ReduceTag);
-  co_await scatterBlocks(C, Cm, Acc.data(), B.Counts.data(), B.Displs.data(), Type, RecvBuf,
-                         RecvCount, Type, 0);
+  co_await reduceScatterBlockAlgorithm(C, communicator(C, Comm), SendBuf, RecvBuf, RecvCount,
+                                       Type, Op);
   co_return MPI_SUCCESS;
 }
 
 Task<int> Reduce_scatter(const void *SendBuf, void *RecvBuf, const int RecvCounts[],
                          MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Reduce_scatter", W);
-  const Communicator &Cm = communicator(C, Comm);
-  std::vector<int> Displs = displacementsOf(RecvCounts, Cm.Size);
-  int Total = std::accumulate(RecvCounts, RecvCounts + Cm.Size, 0);
-  TypedBuffer Acc(Total, Type);
-  copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Acc.data(), Total, Type);
-  co_await reduceToZero(C, Cm, Acc.data(), Total, Type, Op, ReduceTag);
-  co_await scatterBlocks(C, Cm, Acc.data(), RecvCounts, Displs.data(), Type, RecvBuf,
-                         RecvCounts[rankIn(C, Cm)], Type, 0);
+  co_await reduceScatterAlgorithm(C, communicator(C, Comm), SendBuf, RecvBuf, RecvCounts, Type,
+                                  Op);
   co_return MPI_SUCCESS;
 }
 

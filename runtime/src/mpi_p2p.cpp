@@ -1,5 +1,5 @@
 // mpi_p2p.cpp - point-to-point calls of bamboo::mpi: sends, receives, probes, requests,
-// persistent requests.
+// persistent requests, MPI_Isendrecv, MPI_Cancel.
 //
 // The pattern of a call that may wait: under the engine lock, start the operation and, if it
 // has not completed at once, attach a WaitGroup to it; then co_await Block, which suspends
@@ -71,7 +71,7 @@ MPI_Status *statusAt(MPI_Status Statuses[], int I) {
 // if persistent), release. Returns its error code after the communicator's error handler.
 // Under the lock.
 int finish(Call &C, MPI_Request *Handle, Request &R, MPI_Status *Status) {
-  if (R.Kind == RequestKind::Recv)
+  if (R.Kind == RequestKind::Recv || R.Kind == RequestKind::SendRecv)
     copyStatus(Status, R.Status);
   else
     setEmptyStatus(Status);
@@ -82,12 +82,23 @@ int finish(Call &C, MPI_Request *Handle, Request &R, MPI_Status *Status) {
   return checkError(C, Cm, Error);
 }
 
+// A buffered send needs room in the rank's attached buffer (mpi_send_buffer.cpp); MPI_SUCCESS,
+// or the error under MPI_ERRORS_RETURN. Under the lock.
+int checkBuffered(Call &C, SendMode Mode, int Count, MPI_Datatype Type, int Dest,
+                  MPI_Comm Comm) {
+  if (Mode != SendMode::Buffered || Dest == MPI_PROC_NULL)
+    return MPI_SUCCESS;
+  return checkBufferSpace(C, C.RT.Comms.lookup(Comm, C.Site), Count, Type);
+}
+
 Task<int> blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest,
                        int Tag, MPI_Comm Comm, SendMode Mode) {
   Request S;
   WaitGroup G;
   {
     Lock L(C.RT.Lock);
+    if (int Error = checkBuffered(C, Mode, Count, Type, Dest, Comm))
+      co_return Error;
     beginSend(C, S, Buf, Count, Type, Dest, Tag, Comm, Mode);
     await(G, S);
   }
@@ -97,8 +108,10 @@ Task<int> blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, in
 
 int nonblockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
                     MPI_Comm Comm, MPI_Request *Handle, SendMode Mode) {
-  auto *S = new Request; // held by the handle
   Lock L(C.RT.Lock);
+  if (int Error = checkBuffered(C, Mode, Count, Type, Dest, Comm))
+    return Error;
+  auto *S = new Request; // held by the handle
   beginSend(C, *S, Buf, Count, Type, Dest, Tag, Comm, Mode);
   *Handle = C.RT.Requests.add(S);
   return MPI_SUCCESS;
@@ -588,7 +601,7 @@ Task<int> Request_get_status(MPI_Request Handle, int *Flag, MPI_Status *Status, 
         *Flag = 1;
         if (!R)
           setEmptyStatus(Status);
-        else if (R->Kind == RequestKind::Recv)
+        else if (R->Kind == RequestKind::Recv || R->Kind == RequestKind::SendRecv)
           copyStatus(Status, R->Status);
         else
           setEmptyStatus(Status);
@@ -609,6 +622,8 @@ int Request_free(MPI_Request *Handle) {
   if (*Handle == MPI_REQUEST_NULL)
     callError(C, "MPI_REQUEST_NULL given");
   Request *R = C.RT.Requests.lookup(*Handle, C.Site); // null: an inactive persistent request
+  if (R && R->Kind == RequestKind::Collective)
+    callError(C, "the request of a nonblocking collective cannot be freed (MPI: erroneous)");
   C.RT.Requests.remove(*Handle);
   *Handle = MPI_REQUEST_NULL;
   if (R)
@@ -635,10 +650,13 @@ int persistentSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int De
 }
 
 // Starts one persistent request. Under the lock.
-void start(Call &C, MPI_Request Handle) {
+int start(Call &C, MPI_Request Handle) {
   const PersistentRequest &P = C.RT.Requests.persistent(Handle, C.Site);
   if (C.RT.Requests.lookup(Handle, C.Site))
     callError(C, "the request is active already (started and not completed by a wait or test)");
+  if (P.Kind == RequestKind::Send)
+    if (int Error = checkBuffered(C, P.Mode, P.Count, P.Type, P.Peer, P.Comm))
+      return Error;
   auto *R = new Request; // held by the handle
   if (P.Kind == RequestKind::Send) {
     beginSend(C, *R, P.Buf, P.Count, P.Type, P.Peer, P.Tag, P.Comm, P.Mode);
@@ -648,6 +666,7 @@ void start(Call &C, MPI_Request Handle) {
       C.Rank.OpenRegion->hold(R); // part of the region's firing rule
   }
   C.RT.Requests.start(Handle, R);
+  return MPI_SUCCESS;
 }
 
 } // namespace
@@ -688,15 +707,106 @@ int Recv_init(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_
 int Start(MPI_Request *Request, Where W) {
   Call C = enter("MPI_Start", W);
   Lock L(C.RT.Lock);
-  start(C, *Request);
-  return MPI_SUCCESS;
+  return start(C, *Request);
 }
 
 int Startall(int Count, MPI_Request Requests[], Where W) {
   Call C = enter("MPI_Startall", W);
   Lock L(C.RT.Lock);
+  int Error = MPI_SUCCESS;
   for (int I = 0; I < Count; ++I)
-    start(C, Requests[I]);
+    if (int E = start(C, Requests[I]); E != MPI_SUCCESS && Error == MPI_SUCCESS)
+      Error = E;
+  return Error;
+}
+
+// MPI_Isendrecv: both halves run in a child of the rank (ChildTask), which completes the
+// request with the receive's status once both have completed. The child starts them at the
+// call, so inside an olap region the send takes its data at once.
+
+namespace {
+
+Task<> sendrecvHalves(Call C, Request *Outer, const void *SendBuf, int SendCount,
+                      MPI_Datatype SendType, int Dest, int SendTag, void *RecvBuf,
+                      int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
+                      MPI_Comm Comm, std::vector<std::byte> Outgoing) {
+  if (SendBuf == nullptr && !Outgoing.empty()) { // Isendrecv_replace: from the packed copy
+    SendBuf = Outgoing.data();
+    SendCount = static_cast<int>(Outgoing.size());
+    SendType = MPI_BYTE;
+  }
+  Request R, S;
+  WaitGroup G;
+  {
+    Lock L(C.RT.Lock);
+    beginRecv(C, R, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm);
+    beginSend(C, S, SendBuf, SendCount, SendType, Dest, SendTag, Comm, SendMode::Standard);
+    await(G, R);
+    await(G, S);
+  }
+  co_await Block(C, G);
+  Outer->Status = R.Status;
+  Outer->Error = R.Error;
+}
+
+int startSendrecv(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest,
+                  int SendTag, void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source,
+                  int RecvTag, MPI_Comm Comm, MPI_Request *Handle,
+                  std::vector<std::byte> Outgoing) {
+  auto *R = new Request; // held by the handle, and by the child while it runs
+  R->Kind = RequestKind::SendRecv;
+  R->Owner = &C.Rank;
+  R->Site = C.Site;
+  {
+    Lock L(C.RT.Lock);
+    R->Comm = &C.RT.Comms.lookup(Comm, C.Site);
+    *Handle = C.RT.Requests.add(R);
+    if (C.Rank.OpenRegion)
+      C.Rank.OpenRegion->hold(R); // part of the region's firing rule
+  }
+  startChild(C, *R,
+             sendrecvHalves(C, R, SendBuf, SendCount, SendType, Dest, SendTag, RecvBuf,
+                            RecvCount, RecvType, Source, RecvTag, Comm, std::move(Outgoing)));
+  return MPI_SUCCESS;
+}
+
+} // namespace
+
+int Isendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest, int SendTag,
+              void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
+              MPI_Comm Comm, MPI_Request *Request, Where W) {
+  return startSendrecv(enter("MPI_Isendrecv", W), SendBuf, SendCount, SendType, Dest, SendTag,
+                       RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Request, {});
+}
+
+int Isendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag,
+                      int Source, int RecvTag, MPI_Comm Comm, MPI_Request *Request, Where W) {
+  Call C = enter("MPI_Isendrecv_replace", W);
+  checkCount(C, Count, Type);
+  // The outgoing data is packed at the call, so the receive may overwrite the buffer.
+  Layout L = layoutOf(Count, Type);
+  std::vector<std::byte> Outgoing(L.Bytes);
+  pack(Buf, Count, Type, L, Outgoing.data());
+  if (Outgoing.empty()) // nothing to send: an empty message from the buffer itself
+    return startSendrecv(C, Buf, 0, MPI_BYTE, Dest, SendTag, Buf, Count, Type, Source, RecvTag,
+                         Comm, Request, {});
+  return startSendrecv(C, nullptr, 0, MPI_BYTE, Dest, SendTag, Buf, Count, Type, Source,
+                       RecvTag, Comm, Request, std::move(Outgoing));
+}
+
+// MPI_Cancel: only a receive that nothing has matched can be cancelled; it completes at once
+// with a status that MPI_Test_cancelled reports. A send is never cancelled (MPI lets a cancel
+// fail); the request completes as it would have.
+int Cancel(MPI_Request *Handle, Where W) {
+  Call C = enter("MPI_Cancel", W);
+  Lock L(C.RT.Lock);
+  Request *R = C.RT.Requests.lookup(*Handle, C.Site);
+  if (!R)
+    callError(C, "no active request (MPI_REQUEST_NULL, or an inactive persistent request)");
+  if (R->Kind == RequestKind::Collective)
+    callError(C, "the request of a nonblocking collective cannot be cancelled (MPI: erroneous)");
+  if (R->Kind == RequestKind::Recv && !R->Complete)
+    C.RT.Eng.cancelRecv(*R);
   return MPI_SUCCESS;
 }
 

@@ -8,13 +8,28 @@
 
 #include <coroutine>
 #include <cstdint>
+#include <memory>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
 namespace bamboo::detail {
 
 struct RegionState;
+struct Request;
 struct WaitGroup;
+
+// A coroutine that works for a rank beside the rank's own task: the algorithm of a nonblocking
+// collective, or the two halves of MPI_Isendrecv. It is started at the call and completes
+// Completes when it ends. It runs only inside its rank's runs, with the rank current, so never
+// at the same time as the rank's task; it waits with Block like the task, and a wake-up for it
+// makes the rank runnable without waking the task (scheduler.h).
+struct ChildTask {
+  Task<> Body;
+  std::coroutine_handle<> ResumePoint;
+  bool Runnable = false; // woken, not yet run; guarded by the engine lock
+  Request *Completes = nullptr;
+};
 
 enum class TaskState { Ready, Running, Blocked, Done };
 
@@ -34,6 +49,22 @@ struct RankTask {
   // What a blocked task waits for (deadlock report).
   WaitSite Waiting;
   WaitGroup *WaitingOn = nullptr;
+  // The task's own coroutine waits in Block (a run of the rank then runs only its children).
+  // Guarded by the engine lock.
+  bool MainBlocked = false;
+
+  // Children in progress (guarded by the engine lock), and the one this rank's worker is
+  // running now (touched only by that worker).
+  std::vector<std::unique_ptr<ChildTask>> Children;
+  ChildTask *RunningChild = nullptr;
+  // Per communicator: how many nonblocking collectives this rank has started on it. Every
+  // rank starts them in the same order, so the count names the operation (its tags).
+  std::unordered_map<const void *, unsigned> NonblockingCollectives;
+
+  // The buffer of MPI_Buffer_attach (MPI_Bsend checks its size against it).
+  void *AttachedBuffer = nullptr;
+  MPI_Count AttachedSize = 0;
+  bool BufferAttached = false;
 
   RegionState *OpenRegion = nullptr;
 

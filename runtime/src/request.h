@@ -13,6 +13,7 @@
 namespace bamboo::detail {
 
 struct RankTask;
+struct ChildTask;
 struct Communicator;
 
 // A task waiting for some requests: woken when all of them (or any, for Waitany/Waitsome)
@@ -22,11 +23,14 @@ struct WaitGroup {
   int Completed = 0;
   bool WakeOnAny = false;
   RankTask *Waiter = nullptr;
+  ChildTask *Child = nullptr; // the waiter is this child of Waiter, not its own coroutine
   int WakePriority = 0;
   bool satisfied() const { return WakeOnAny ? Completed > 0 : Pending <= 0; }
 };
 
-enum class RequestKind { Send, Recv };
+// Collective and SendRecv requests are completed by a child coroutine of their rank
+// (ChildTask): a nonblocking collective (empty status), MPI_Isendrecv (the receive's status).
+enum class RequestKind { Send, Recv, Collective, SendRecv };
 
 enum class SendMode {
   Standard,    // eager up to the eager limit, rendezvous above

@@ -8,6 +8,7 @@
 
 #include <sched.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -235,18 +236,62 @@ void Runtime::workerLoop(int Worker) {
 void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting) {
   auto Begin = Clock::now();
   setCurrentTask(&T);
-  runTrampoline(std::exchange(T.ResumePoint, nullptr));
+  // The children that were woken first (a nonblocking collective others may wait for), then
+  // the task's own coroutine unless it still waits.
+  std::vector<ChildTask *> Woken;
+  {
+    std::lock_guard L(Lock);
+    for (auto &Ch : T.Children)
+      if (std::exchange(Ch->Runnable, false))
+        Woken.push_back(Ch.get());
+  }
+  for (ChildTask *Ch : Woken)
+    resumeChild(T, *Ch);
+  bool RunMain;
+  {
+    std::lock_guard L(Lock);
+    RunMain = !T.MainBlocked && !T.Root.done();
+  }
+  if (RunMain)
+    runTrampoline(std::exchange(T.ResumePoint, nullptr));
   setCurrentTask(nullptr);
   auto End = Clock::now();
   Statistics.taskRan(Worker, seconds(End - Begin), OthersWaiting);
   Tracing.taskRun(Worker, T.WorldRank, Begin, End);
 
-  if (T.Root.done())
+  bool Ended;
+  {
+    std::lock_guard L(Lock);
+    Ended = T.Root.done() && T.Children.empty();
+  }
+  if (Ended)
     finishTask(T);
   std::lock_guard L(Lock);
   Sched.afterRun(T);
   Statistics.blockedTasksChanged(Sched.blockedCount(), End);
   pollLocked(); // send what this run produced at once
+}
+
+void Runtime::resumeChild(RankTask &T, ChildTask &Ch) {
+  ChildTask *Outer = std::exchange(T.RunningChild, &Ch);
+  runTrampoline(std::exchange(Ch.ResumePoint, nullptr));
+  T.RunningChild = Outer;
+  if (!Ch.Body.done())
+    return;
+  try {
+    Ch.Body.result();
+  } catch (const std::exception &E) {
+    fatal("rank " + std::to_string(T.WorldRank) + ": uncaught exception: " + E.what());
+  } catch (...) {
+    fatal("rank " + std::to_string(T.WorldRank) + ": uncaught exception");
+  }
+  std::lock_guard L(Lock);
+  Request &R = *Ch.Completes;
+  Eng.complete(R);
+  release(&R);
+  auto It = std::find_if(T.Children.begin(), T.Children.end(),
+                         [&](const auto &P) { return P.get() == &Ch; });
+  T.Children.erase(It);
 }
 
 void Runtime::finishTask(RankTask &T) {
@@ -314,8 +359,11 @@ void Runtime::reportDeadlock() {
   for (auto &T : Tasks) {
     if (T->State == TaskState::Done)
       continue;
-    Out << "  rank " << T->WorldRank << " waits in " << T->Waiting.Operation << " at "
-        << describe(T->Waiting.Where) << "\n";
+    if (T->Root.done())
+      Out << "  rank " << T->WorldRank << " has ended, with nonblocking operations in progress\n";
+    else
+      Out << "  rank " << T->WorldRank << " waits in " << T->Waiting.Operation << " at "
+          << describe(T->Waiting.Where) << "\n";
     for (const std::string &Line : Eng.pendingOperations(T->WorldRank, Comms))
       Out << "    " << Line << "\n";
   }

@@ -11,6 +11,7 @@
 #include "communicator.h"
 #include "engine.h"
 #include "group.h"
+#include "matched_message.h"
 #include "quiescence.h"
 #include "rank_task.h"
 #include "request.h"
@@ -40,6 +41,10 @@ public:
   bool isLocal(int WorldRank) const { return processOf(WorldRank) == Process; }
   int localIndexOf(int WorldRank) const { return WorldRank - Process * VirtualRanks; }
 
+  // Runs child Ch of rank T (which is current) until it waits or ends; an ended child
+  // completes its request and is destroyed. Only from the worker that runs T.
+  void resumeChild(RankTask &T, ChildTask &Ch);
+
   // A fatal error of the job: prints "bamboo: <Message>" and aborts every process.
   [[noreturn]] void fatal(const std::string &Message);
 
@@ -56,6 +61,7 @@ public:
   CommunicatorTable Comms;
   GroupTable Groups;
   RequestTable Requests;
+  MessageTable Messages;
   QuiescenceDetector Detector;
   Stats Statistics;
   Trace Tracing;

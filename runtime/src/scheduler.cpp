@@ -8,12 +8,17 @@ void Scheduler::push(RankTask &T, int Priority) {
     --Blocked;
   T.State = TaskState::Ready;
   T.WakePending = false;
-  T.WaitingOn = nullptr;
   Ready.push(Entry{Priority, NextSeq++, &T});
   Available.notify_one();
 }
 
-void Scheduler::wake(RankTask &T, int Priority) {
+void Scheduler::wake(RankTask &T, int Priority, ChildTask *Child) {
+  if (Child) {
+    Child->Runnable = true;
+  } else {
+    T.MainBlocked = false;
+    T.WaitingOn = nullptr;
+  }
   switch (T.State) {
   case TaskState::Blocked:
     push(T, Priority);
@@ -40,7 +45,7 @@ RankTask *Scheduler::pop() {
 
 void Scheduler::afterRun(RankTask &T) {
   --Running;
-  if (T.Root.done()) {
+  if (T.Root.done() && T.Children.empty()) {
     T.State = TaskState::Done;
     --Live;
     return;

@@ -21,11 +21,13 @@ class Scheduler {
 public:
   // Queues a task that has not run yet.
   void admit(RankTask &T) { push(T, 0); }
-  // Makes T runnable with the given priority (higher runs first).
-  void wake(RankTask &T, int Priority);
+  // Makes T runnable with the given priority (higher runs first): its own coroutine, or only
+  // its child Child.
+  void wake(RankTask &T, int Priority, ChildTask *Child = nullptr);
   // The next task to run, marked Running; null if none is ready.
   RankTask *pop();
-  // After T's coroutine has suspended or finished on a worker.
+  // After T's coroutine has suspended or finished on a worker. A rank whose coroutine has
+  // finished stays live while children of it still run.
   void afterRun(RankTask &T);
   std::size_t readyCount() const { return Ready.size(); }
   int runningCount() const { return Running; }

@@ -54,6 +54,9 @@ TEST(Persistent, SendModesAndLargeMessages) {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     std::vector<double> Out(Large), In(Large, -1);
+    // The buffered send needs a buffer, as under MPI.
+    std::vector<char> Buffer(Large * sizeof(double) + MPI_BSEND_OVERHEAD);
+    mpi::Buffer_attach(Buffer.data(), static_cast<int>(Buffer.size()));
     MPI_Request Recv, Sends[4];
     // Any source and tag: the status tells which send arrived.
     mpi::Recv_init(In.data(), Large, MPI_DOUBLE, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD,
@@ -81,6 +84,9 @@ TEST(Persistent, SendModesAndLargeMessages) {
     mpi::Request_free(&Recv);
     for (MPI_Request &Send : Sends)
       mpi::Request_free(&Send);
+    void *Detached = nullptr;
+    int DetachedSize = 0;
+    mpi::Buffer_detach(&Detached, &DetachedSize);
     co_return 0;
   });
 }

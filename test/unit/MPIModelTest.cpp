@@ -127,6 +127,51 @@ TEST(MPIModel, SpecCollectives) {
   }
 }
 
+TEST(MPIModel, NonblockingCollectives) {
+  for (llvm::StringRef Name :
+       {"MPI_Ibarrier", "MPI_Ibcast", "MPI_Ireduce", "MPI_Iallreduce",
+        "MPI_Igather", "MPI_Igatherv", "MPI_Iscatter", "MPI_Iscatterv",
+        "MPI_Iallgather", "MPI_Iallgatherv", "MPI_Ialltoall", "MPI_Ialltoallv",
+        "MPI_Ialltoallw", "MPI_Iscan", "MPI_Iexscan", "MPI_Ireduce_scatter",
+        "MPI_Ireduce_scatter_block"}) {
+    EXPECT_EQ(info(Name).Kind, MPIKind::Collective) << Name.str();
+    EXPECT_FALSE(info(Name).mayWait()) << Name.str();
+    // Started inside an olap region like Irecv; a wait there is not reported.
+    EXPECT_TRUE(info(Name).isDeferrable()) << Name.str();
+    EXPECT_TRUE(info(Name).startsRequest()) << Name.str();
+  }
+  EXPECT_EQ(info("MPI_Ibarrier").Args.Request, 1);
+  EXPECT_EQ(info("MPI_Iallreduce").Args.Op, 4);
+  EXPECT_EQ(info("MPI_Ialltoallw").Args.Request, 9);
+  EXPECT_EQ(info("MPI_Alltoallw").Kind, MPIKind::Collective);
+  EXPECT_TRUE(info("MPI_Alltoallw").mayWait());
+}
+
+TEST(MPIModel, MatchedProbesCancelSendrecvAndBuffers) {
+  EXPECT_EQ(info("MPI_Mprobe").Kind, MPIKind::Probe);
+  EXPECT_TRUE(info("MPI_Mprobe").mayWait());
+  EXPECT_TRUE(info("MPI_Improbe").mayWait()); // yields, as Iprobe does
+  EXPECT_EQ(info("MPI_Mrecv").Kind, MPIKind::Recv);
+  EXPECT_TRUE(info("MPI_Mrecv").mayWait());
+  EXPECT_TRUE(info("MPI_Mrecv").isDeferrable());
+  EXPECT_FALSE(info("MPI_Imrecv").mayWait());
+  EXPECT_TRUE(info("MPI_Imrecv").startsRequest());
+  for (llvm::StringRef Name : {"MPI_Isendrecv", "MPI_Isendrecv_replace"}) {
+    EXPECT_EQ(info(Name).Kind, MPIKind::SendRecv) << Name.str();
+    EXPECT_FALSE(info(Name).mayWait()) << Name.str();
+    EXPECT_TRUE(info(Name).startsRequest()) << Name.str();
+  }
+  EXPECT_EQ(info("MPI_Isendrecv").Args.Request, 11);
+  EXPECT_FALSE(info("MPI_Cancel").mayWait());
+  EXPECT_EQ(info("MPI_Cancel").Args.Request, 0);
+  // Per virtual rank: rewritten to the runtime, not passed through.
+  for (llvm::StringRef Name : {"MPI_Buffer_attach", "MPI_Buffer_detach",
+                               "MPI_Buffer_attach_c", "MPI_Buffer_detach_c"}) {
+    EXPECT_EQ(info(Name).Kind, MPIKind::Environment) << Name.str();
+    EXPECT_FALSE(info(Name).mayWait()) << Name.str();
+  }
+}
+
 TEST(MPIModel, Deferrable) {
   for (llvm::StringRef Name :
        {"MPI_Send", "MPI_Recv", "MPI_Irecv", "MPI_Sendrecv", "MPI_Wait",
@@ -157,12 +202,11 @@ TEST(MPIModel, PassthroughAndUnsupported) {
       {"MPI_Comm_spawn", "dynamic process management"},
       {"MPI_Comm_connect", "dynamic process management"},
       {"MPI_Open_port", "dynamic process management"},
-      {"MPI_Cancel", "request cancellation"},
       {"MPI_Bcast_init", "persistent collectives"},
       {"MPI_Psend_init", "partitioned communication"},
       {"MPI_Send_c", "large-count (MPI_Count) variants"},
-      {"MPI_Iallreduce", "nonblocking collectives"},
-      {"MPI_Mprobe", "matched probes"},
+      {"MPI_Ineighbor_alltoall", "neighborhood collectives"},
+      {"MPI_Isendrecv_c", "large-count (MPI_Count) variants"},
       {"MPI_Comm_c2f", "Fortran handle conversion"},
       {"MPI_Comm_idup",
        "a communicator operation the runtime does not provide"},

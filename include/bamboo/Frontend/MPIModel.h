@@ -30,12 +30,12 @@ enum class MPIKind : uint8_t {
   SendRecv,     ///< both at once: Sendrecv, Sendrecv_replace
   Wait,         ///< completes requests: Wait, Waitall, Waitany, Waitsome
   Test,         ///< polls requests: Test*, Request_get_status
-  RequestFree,  ///< Request_free
+  RequestFree,  ///< Request_free, Cancel
   Persistent,   ///< persistent requests: Send_init and its modes, Recv_init, Start(all)
-  Probe,        ///< Probe, Iprobe
-  Collective,   ///< Barrier, Bcast, Reduce, ...
+  Probe,        ///< Probe, Iprobe, Mprobe, Improbe
+  Collective,   ///< Barrier, Bcast, Reduce, ..., and Ibarrier, Ibcast, ...
   Communicator, ///< Comm_*, Group_*, Cart_*, Topo_test
-  Environment,  ///< Init, Finalize, Wtime, Abort, ...
+  Environment,  ///< Init, Finalize, Wtime, Abort, Buffer_attach, ...
   ProcessLocal, ///< passthrough: datatypes, ops, pack, statuses, ...
   Unsupported,  ///< rejected with a reason
 };
@@ -99,10 +99,11 @@ struct MPIFunctionInfo {
   bool sends() const {
     return Kind == MPIKind::Send || Kind == MPIKind::SendRecv;
   }
-  /// Nonblocking point-to-point calls, which start a request, and the calls
-  /// that make or start persistent requests.
+  /// Nonblocking point-to-point calls and collectives, which start a
+  /// request, and the calls that make or start persistent requests.
   bool startsRequest() const {
-    return (isPointToPoint() || Kind == MPIKind::Persistent) &&
+    return (isPointToPoint() || Kind == MPIKind::Persistent ||
+            Kind == MPIKind::Collective) &&
            Args.Request >= 0;
   }
   /// Whether the call may appear in an olap region: the region defers

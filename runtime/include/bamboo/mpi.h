@@ -135,11 +135,39 @@ int Irsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI
 int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
           MPI_Request *Request, Where W = Where::current());
 
+// Nonblocking send-receive (MPI 4.0): the request completes when both halves have, with the
+// receive's status.
+int Isendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest, int SendTag,
+              void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
+              MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
+int Isendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag,
+                      int Source, int RecvTag, MPI_Comm Comm, MPI_Request *Request,
+                      Where W = Where::current());
+
+// The buffer of buffered sends, one per virtual rank. A buffered send needs its packed size
+// plus MPI_BSEND_OVERHEAD bytes of it, else it fails with MPI_ERR_BUFFER; the runtime copies
+// the message at the call, so the space is free again when the call returns.
+int Buffer_attach(void *Buffer, int Size, Where W = Where::current());
+int Buffer_detach(void *BufferAddress, int *Size, Where W = Where::current());
+int Buffer_attach_c(void *Buffer, MPI_Count Size, Where W = Where::current());
+int Buffer_detach_c(void *BufferAddress, MPI_Count *Size, Where W = Where::current());
+
 Task<int> Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status,
                 Where W = Where::current());
 // When nothing matches, Iprobe lets the other ready tasks run before it returns.
 Task<int> Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Status,
                  Where W = Where::current());
+
+// Matched probes: the message found is taken out of matching, for MPI_Mrecv/MPI_Imrecv only.
+// MPI_PROC_NULL gives MPI_MESSAGE_NO_PROC.
+Task<int> Mprobe(int Source, int Tag, MPI_Comm Comm, MPI_Message *Message, MPI_Status *Status,
+                 Where W = Where::current());
+Task<int> Improbe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Message *Message,
+                  MPI_Status *Status, Where W = Where::current());
+Task<int> Mrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message,
+                MPI_Status *Status, Where W = Where::current());
+int Imrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Request *Request,
+           Where W = Where::current());
 
 Task<int> Wait(MPI_Request *Request, MPI_Status *Status, Where W = Where::current());
 Task<int> Waitall(int Count, MPI_Request Requests[], MPI_Status Statuses[],
@@ -160,6 +188,10 @@ Task<int> Testsome(int InCount, MPI_Request Requests[], int *OutCount, int Indic
 Task<int> Request_get_status(MPI_Request Request, int *Flag, MPI_Status *Status,
                              Where W = Where::current());
 int Request_free(MPI_Request *Request);
+// Cancels a receive that no message has matched yet: it completes, and MPI_Test_cancelled says
+// so. Sends (and a receive already matched) are not cancelled, as MPI allows; nonblocking
+// collectives cannot be (MPI calls it erroneous).
+int Cancel(MPI_Request *Request, Where W = Where::current());
 
 // Persistent requests: an init records the operation, each MPI_Start begins it again as
 // MPI_Isend or MPI_Irecv would (inside an olap region a started receive joins the firing rule);
@@ -211,6 +243,11 @@ Task<int> Alltoallv(const void *SendBuf, const int SendCounts[], const int SendD
                     MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
                     const int RecvDispls[], MPI_Datatype RecvType, MPI_Comm Comm,
                     Where W = Where::current());
+// Displacements in bytes, one datatype per peer.
+Task<int> Alltoallw(const void *SendBuf, const int SendCounts[], const int SendDispls[],
+                    const MPI_Datatype SendTypes[], void *RecvBuf, const int RecvCounts[],
+                    const int RecvDispls[], const MPI_Datatype RecvTypes[], MPI_Comm Comm,
+                    Where W = Where::current());
 Task<int> Scan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
                MPI_Comm Comm, Where W = Where::current());
 Task<int> Exscan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
@@ -221,5 +258,57 @@ Task<int> Reduce_scatter(const void *SendBuf, void *RecvBuf, const int RecvCount
 Task<int> Reduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount,
                                MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm,
                                Where W = Where::current());
+
+// Nonblocking collectives: they start the collective and return a request that every wait and
+// test completes. The operation progresses whenever the rank is not computing, also while the
+// rank waits in another call; MPI's rules hold (every rank starts the collectives of a
+// communicator in the same order; arrays and buffers stay untouched until completion). Inside
+// an olap region the request joins the region's firing rule.
+int Ibarrier(MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
+int Ibcast(void *Buf, int Count, MPI_Datatype Type, int Root, MPI_Comm Comm,
+           MPI_Request *Request, Where W = Where::current());
+int Ireduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
+            int Root, MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
+int Iallreduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
+               MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
+int Igather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+            int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm,
+            MPI_Request *Request, Where W = Where::current());
+int Igatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+             const int RecvCounts[], const int Displs[], MPI_Datatype RecvType, int Root,
+             MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
+int Iscatter(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+             int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm,
+             MPI_Request *Request, Where W = Where::current());
+int Iscatterv(const void *SendBuf, const int SendCounts[], const int Displs[],
+              MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
+              int Root, MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
+int Iallgather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+               int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, MPI_Request *Request,
+               Where W = Where::current());
+int Iallgatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+                const int RecvCounts[], const int Displs[], MPI_Datatype RecvType,
+                MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
+int Ialltoall(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+              int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, MPI_Request *Request,
+              Where W = Where::current());
+int Ialltoallv(const void *SendBuf, const int SendCounts[], const int SendDispls[],
+               MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
+               const int RecvDispls[], MPI_Datatype RecvType, MPI_Comm Comm,
+               MPI_Request *Request, Where W = Where::current());
+int Ialltoallw(const void *SendBuf, const int SendCounts[], const int SendDispls[],
+               const MPI_Datatype SendTypes[], void *RecvBuf, const int RecvCounts[],
+               const int RecvDispls[], const MPI_Datatype RecvTypes[], MPI_Comm Comm,
+               MPI_Request *Request, Where W = Where::current());
+int Iscan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
+          MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
+int Iexscan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
+            MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
+int Ireduce_scatter(const void *SendBuf, void *RecvBuf, const int RecvCounts[],
+                    MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm, MPI_Request *Request,
+                    Where W = Where::current());
+int Ireduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount, MPI_Datatype Type,
+                          MPI_Op Op, MPI_Comm Comm, MPI_Request *Request,
+                          Where W = Where::current());
 
 } // namespace bamboo::mpi
