@@ -20,8 +20,8 @@ struct Request;
 struct WaitGroup;
 
 // A coroutine that works for a rank beside the rank's own task: the algorithm of a nonblocking
-// collective, or the two halves of MPI_Isendrecv. It is started at the call and completes
-// Completes when it ends. It runs only inside its rank's runs, with the rank current, so never
+// collective, or the two halves of MPI_Isendrecv. It is started at the call and completes the
+// request Completes when it ends. It runs only inside its rank's runs, with the rank current, so never
 // at the same time as the rank's task; it waits with Block like the task, and a wake-up for it
 // makes the rank runnable without waking the task (scheduler.h).
 struct ChildTask {
