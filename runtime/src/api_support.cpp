@@ -32,7 +32,7 @@ void Yield::await_suspend(std::coroutine_handle<> H) {
   std::lock_guard L(C.RT.Lock);
   C.Rank.Waiting = C.Site;
   C.Rank.WakePending = true;
-  C.Rank.WakePriority = 0;
+  C.Rank.WakePriority = YieldPriority;
 }
 
 void callError(const Call &C, const std::string &Message) {

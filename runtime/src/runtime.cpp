@@ -490,7 +490,7 @@ struct YieldAwaiter {
     std::lock_guard L(detail::runtime().Lock);
     T.Waiting = detail::WaitSite{"bamboo::yield", std::source_location::current()};
     T.WakePending = true;
-    T.WakePriority = 0;
+    T.WakePriority = detail::YieldPriority;
   }
   void await_resume() const noexcept {}
 };

@@ -12,10 +12,16 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <limits>
 #include <queue>
 #include <vector>
 
 namespace bamboo::detail {
+
+// The priority a task that yields (MPI_Test*, MPI_Iprobe, bamboo::yield) is requeued with: below
+// every priority a region can have, so a polling task lets every ready task run first, whatever
+// its priority; pollers take turns among themselves (oldest first).
+inline constexpr int YieldPriority = std::numeric_limits<int>::min();
 
 class Scheduler {
 public:
