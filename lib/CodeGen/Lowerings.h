@@ -38,6 +38,10 @@ void privatizeVariables(RewriteSession &S);
 /// (IncludeLowering.cpp).
 void lowerIncludes(RewriteSession &S);
 
+/// rand, drand48, strtok...: the C library's hidden state becomes per rank
+/// (LibcLowering.cpp).
+void lowerLibcState(RewriteSession &S);
+
 /// What C allows and C++ does not, in a C file (CLowering.cpp, docs/c.md).
 void lowerCIdioms(RewriteSession &S);
 /// The name of \p D in the translation: in C, a name C++ reserves gets a

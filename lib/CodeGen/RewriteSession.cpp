@@ -13,6 +13,8 @@
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Transformer/SourceCode.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -121,6 +123,34 @@ bool RewriteSession::replaceToken(SourceLocation Loc, llvm::StringRef Text,
   if (!Replaced.insert(At->getRawEncoding()).second)
     return true;
   replaceOriginal(*At, *At, Text);
+  return true;
+}
+
+bool RewriteSession::replaceTokens(SourceLocation First, SourceLocation Last,
+                                   llvm::StringRef Text, llvm::StringRef What,
+                                   bool InMacroBodies) {
+  auto Begin = editable(First, What, Place::Token, InMacroBodies);
+  if (!Begin)
+    return false;
+  auto End = editable(Last, What, Place::Token, InMacroBodies);
+  if (!End)
+    return false;
+  // Written together: one line of names and `::` between them (not `STD rand`, with a macro
+  // STD of `std::`, where the two ends are far apart in the file).
+  bool Together = SM.getFileID(*Begin) == SM.getFileID(*End) &&
+                  !SM.isBeforeInTranslationUnit(*End, *Begin) &&
+                  llvm::all_of(sourceText(SourceRange(*Begin, *End)), [](char C) {
+                    return llvm::isAlnum(C) || C == '_' || C == ':' || C == ' ' || C == '\t';
+                  });
+  if (!Together) {
+    SourceLocation InMacro = First.isMacroID() ? First : Last;
+    Diags.report(First, Diag::InMacroBody)
+        << What << Lexer::getImmediateMacroName(InMacro, SM, Ctx.getLangOpts());
+    return false;
+  }
+  if (!Replaced.insert(Begin->getRawEncoding()).second)
+    return true;
+  replaceOriginal(*Begin, *End, Text);
   return true;
 }
 

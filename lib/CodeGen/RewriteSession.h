@@ -78,6 +78,10 @@ public:
                     llvm::StringRef What, bool InMacroBodies = false);
   bool replaceRange(clang::SourceRange Range, llvm::StringRef Text,
                     llvm::StringRef What);
+  /// Replaces the tokens from \p First to \p Last, which are written together
+  /// (in a macro body too, with \p InMacroBodies: see replaceToken).
+  bool replaceTokens(clang::SourceLocation First, clang::SourceLocation Last,
+                     llvm::StringRef Text, llvm::StringRef What, bool InMacroBodies = false);
 
   /// Replaces the original text from \p Begin to the end of the token at
   /// \p LastToken (file locations), keeping what was inserted at Begin.

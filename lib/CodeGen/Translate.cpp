@@ -28,6 +28,7 @@ std::optional<std::vector<TranslatedFile>> translateFile(TranslationUnitModel &M
   codegen::lowerMPICalls(S);
   codegen::lowerRegions(S);
   codegen::lowerMain(S);
+  codegen::lowerLibcState(S);
   S.flushAwaits();
   codegen::lowerCIdioms(S); // after the others: it moves text they edited
   // Last: which files need the runtime's header depends on the edits above.

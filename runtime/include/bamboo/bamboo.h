@@ -13,6 +13,7 @@
 extern "C++" {
 #include <memory> // translated variable-length arrays (std::unique_ptr)
 
+#include "bamboo/libc.h"
 #include "bamboo/mpi.h"
 #include "bamboo/rank_local.h"
 #include "bamboo/region.h"

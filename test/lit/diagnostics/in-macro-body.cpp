@@ -14,3 +14,11 @@ int f(int x) {
   // CHECK-DAG: in-macro-body.cpp:[[@LINE-1]]:3: error: this return is written inside the body of macro 'CHECKED'; bamboo cannot rewrite it there
   return y;
 }
+// A name of the C library with per-rank state (bamboo::libc) is rewritten in a
+// macro's body too, but not when a macro holds only part of it.
+#include <cstdlib>
+#define STD std::
+#define R rand
+int draw() { return STD rand() + std::R(); }
+// CHECK-DAG: in-macro-body.cpp:[[@LINE-1]]:21: error: use of 'rand' is written inside the body of macro 'STD'; bamboo cannot rewrite it there
+// CHECK-DAG: in-macro-body.cpp:[[@LINE-2]]:34: error: use of 'rand' is written inside the body of macro 'R'; bamboo cannot rewrite it there
