@@ -11,7 +11,9 @@
 #include <string>
 
 namespace clang {
+class CallExpr;
 class Expr;
+class Stmt;
 class NamedDecl;
 } // namespace clang
 
@@ -50,6 +52,9 @@ std::string cxxName(const clang::NamedDecl *D, const RewriteSession &S);
 
 /// Whether \p E is only looked at by the compiler (sizeof, decltype, ...).
 bool isUnevaluated(const clang::Expr *E, RewriteSession &S);
+/// The first call in \p S that the translation awaits (a waiting MPI call, a
+/// call of a task), outside unevaluated operands and lambda bodies; or null.
+const clang::CallExpr *awaitedCallIn(const clang::Stmt *S, RewriteSession &RS);
 /// Reports (and returns false) if \p E, which waits, stands where a coroutine
 /// cannot suspend: a catch handler. (Default arguments are checked per function.)
 bool checkCanAwait(const clang::Expr *E, RewriteSession &S);

@@ -46,7 +46,8 @@ void lowerMain(RewriteSession &S) {
   if (Body->body_empty()) {
     S.insertAfterToken(Body->getLBracLoc(), " co_return 0;", "main");
   } else if (!isa<ReturnStmt>(Body->body_back())) {
-    S.R.InsertTextAfter(S.endOfStatement(Body->body_back()), " co_return 0;");
+    if (auto End = S.endOfStatement(Body->body_back(), "the end of main"))
+      S.R.InsertTextAfter(*End, " co_return 0;");
   }
 
   std::string Start = Params == 2 ? "bambooMain" : "[](int, char **) { return bambooMain(); }";

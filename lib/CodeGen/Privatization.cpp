@@ -56,6 +56,14 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
       return true; // constants stay shared
     if (!declaredInUserFilesOnly(VD))
       return true;
+    // A lambda without captures has no state: nothing to give each rank
+    // (and its type has no name to declare a rank's instance with).
+    if (const CXXRecordDecl *Closure = S.Ctx.getBaseElementType(VD->getType())->getAsCXXRecordDecl();
+        Closure && Closure->isLambda()) {
+      if (Closure->capture_size() != 0 && VD->isFirstDecl())
+        S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << VD->getNameAsString() << 7;
+      return true;
+    }
     Vars.insert(VD->getCanonicalDecl());
     Declarations.push_back(VD);
     return true;
@@ -377,6 +385,24 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
     C.Holders[VD->getCanonicalDecl()] = SourceRange(First->getOuterLocStart(), AfterSemi);
 }
 
+/// Whether a value of type \p T can be moved into its rank's instance (what
+/// RankLocal::make does): not a class whose copy and move constructors are
+/// both deleted.
+bool canMove(QualType T) {
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return true;
+  RD = RD->getDefinition();
+  if (RD->needsImplicitMoveConstructor() && !RD->defaultedMoveConstructorIsDeleted())
+    return true;
+  if (RD->needsImplicitCopyConstructor() && !RD->defaultedCopyConstructorIsDeleted())
+    return true;
+  for (const CXXConstructorDecl *Ctor : RD->ctors())
+    if ((Ctor->isMoveConstructor() || Ctor->isCopyConstructor()) && !Ctor->isDeleted())
+      return true;
+  return false;
+}
+
 /// `static T x = init;` in a function: a RankLocal plus a reference named x.
 void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
   std::string Name = VD->getNameAsString();
@@ -421,7 +447,17 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     S.insertAfterToken(VD->getLocation(), " = " + Instance + ".get()", What);
     return;
   }
-  std::string Lambda = Instance + ".once([&]() -> " + TypeText + " { return ";
+  // An initializer that waits is evaluated by the task itself, the first time
+  // the rank passes: `x.made() ? x.get() : x.make(co_await f())` (co_await
+  // cannot stand in once()'s function).
+  bool Waits = awaitedCallIn(Init, S) != nullptr;
+  if (Waits && !canMove(T)) {
+    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 6;
+    return;
+  }
+  std::string Lambda = Waits ? Instance + ".made() ? " + Instance + ".get() : " + Instance + ".make("
+                             : Instance + ".once([&]() -> " + TypeText + " { return ";
+  std::string Close = Waits ? ")" : "; })";
   SourceLocation DeclEnd = VD->getSourceRange().getEnd();
   switch (VD->getInitStyle()) {
   case VarDecl::CInit: {
@@ -429,8 +465,13 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     if (!Equal)
       break;
     // `= init` keeps its blank: `= bambooStatic_x.once([&]() -> T { return init; })`.
-    S.R.InsertTextAfterToken(Equal->getLocation(), " " + Lambda.substr(0, Lambda.size() - 1));
-    S.R.InsertTextAfterToken(DeclEnd, "; })");
+    if (Waits) {
+      if (!S.insertBefore(Init->getBeginLoc(), Lambda, What))
+        return;
+    } else {
+      S.R.InsertTextAfterToken(Equal->getLocation(), " " + Lambda.substr(0, Lambda.size() - 1));
+    }
+    S.R.InsertTextAfterToken(DeclEnd, Close);
     return;
   }
   case VarDecl::CallInit:
@@ -440,10 +481,11 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     auto Bracket = findToken(S, VD->getLocation(), Open, DeclEnd);
     if (!Bracket)
       break;
-    bool IsClass = T->isRecordType();
+    // make() takes a value: `make(T{...})` also for a braced scalar.
+    bool Typed = T->isRecordType() || (Waits && Open == tok::l_brace);
     S.R.InsertTextBefore(Bracket->getLocation(),
-                         " = " + Lambda + (IsClass ? TypeText : std::string()));
-    S.R.InsertTextAfterToken(DeclEnd, "; })");
+                         " = " + Lambda + (Typed ? TypeText : std::string()));
+    S.R.InsertTextAfterToken(DeclEnd, Close);
     return;
   }
   }

@@ -65,11 +65,15 @@ void lowerRegions(RewriteSession &S) {
       std::string Open = " bamboo::Region bambooOlap" + Priority + ";";
       std::string Close = "co_await bambooOlap.complete(); ";
       if (const auto *Body = dyn_cast<CompoundStmt>(Rg.S)) {
-        S.insertAfterToken(Body->getLBracLoc(), Open, "this olap region");
-        S.insertBefore(Body->getRBracLoc(), Close, "this olap region");
-      } else {
+        if (Body->body_empty()) { // `{}`: one edit, or the two would meet at `}`
+          S.insertAfterToken(Body->getLBracLoc(), Open + " " + Close, "this olap region");
+        } else {
+          S.insertAfterToken(Body->getLBracLoc(), Open, "this olap region");
+          S.insertBefore(Body->getRBracLoc(), Close, "this olap region");
+        }
+      } else if (auto End = S.endOfStatement(Rg.S, "the end of this olap region")) {
         S.insertBefore(Rg.S->getBeginLoc(), "{" + Open + " ", "this olap region");
-        S.R.InsertTextAfter(S.endOfStatement(Rg.S), " " + Close + "}");
+        S.R.InsertTextAfter(*End, " " + Close + "}");
       }
       for (const Block &B : Rg.Blocks)
         if (B.Pragma)

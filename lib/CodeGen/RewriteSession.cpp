@@ -12,7 +12,6 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/Lex/Lexer.h"
-#include "clang/Tooling/Transformer/SourceCode.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
@@ -181,12 +180,49 @@ std::string RewriteSession::sourceText(SourceRange Range) const {
       .str();
 }
 
-SourceLocation RewriteSession::endOfStatement(const Stmt *S) const {
-  CharSourceRange Range = tooling::getExtendedRange(*S, tok::semi, Ctx);
-  SourceLocation End = SM.getFileLoc(Range.getEnd());
-  if (Range.isTokenRange())
-    End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
-  return End;
+namespace {
+/// Whether the `;` that ends \p S is outside its source range (`f();`,
+/// `do ... while (c);`, and a statement whose last substatement is one).
+bool endsBeforeSemi(const Stmt *S) {
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return endsBeforeSemi(If->getElse() ? If->getElse() : If->getThen());
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return endsBeforeSemi(For->getBody());
+  if (const auto *For = dyn_cast<CXXForRangeStmt>(S))
+    return endsBeforeSemi(For->getBody());
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return endsBeforeSemi(While->getBody());
+  if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+    return endsBeforeSemi(Switch->getBody());
+  if (const auto *Label = dyn_cast<LabelStmt>(S))
+    return endsBeforeSemi(Label->getSubStmt());
+  if (const auto *Case = dyn_cast<SwitchCase>(S))
+    return endsBeforeSemi(Case->getSubStmt());
+  if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
+    return endsBeforeSemi(Attributed->getSubStmt());
+  return isa<Expr, DoStmt, ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, IndirectGotoStmt,
+             CoreturnStmt>(S);
+}
+} // namespace
+
+std::optional<SourceLocation> RewriteSession::endOfStatement(const Stmt *St,
+                                                             llvm::StringRef What) {
+  auto Last = editable(St->getEndLoc(), What, Place::End);
+  if (!Last)
+    return std::nullopt;
+  SourceLocation End = Lexer::getLocForEndOfToken(*Last, 0, SM, Ctx.getLangOpts());
+  if (!endsBeforeSemi(St))
+    return End;
+  // The `;`, after any comments.
+  std::optional<Token> Semi = Lexer::findNextToken(*Last, SM, Ctx.getLangOpts());
+  if (Semi && Semi->is(tok::semi))
+    return Semi->getEndLoc();
+  // A macro that supplies the `;` (`f() END`): its body cannot be edited.
+  Diags.report(*Last, Diag::InMacroBody)
+      << What
+      << (Semi && Semi->is(tok::raw_identifier) ? Semi->getRawIdentifier().str()
+                                                : std::string("?"));
+  return std::nullopt;
 }
 
 std::string RewriteSession::where(SourceLocation Loc) const {

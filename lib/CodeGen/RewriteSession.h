@@ -90,8 +90,11 @@ public:
 
   /// The text of a token range as written.
   std::string sourceText(clang::SourceRange Range) const;
-  /// The (character) location just past the `;` that ends \p S, or past S.
-  clang::SourceLocation endOfStatement(const clang::Stmt *S) const;
+  /// The (character) location just past the `;` that ends \p S (after any
+  /// comments before it), or past S. Reports \p What (and returns nothing)
+  /// when that `;` comes from a macro, or S ends inside a macro's body.
+  std::optional<clang::SourceLocation> endOfStatement(const clang::Stmt *S,
+                                                      llvm::StringRef What);
   /// "ring.cpp:12".
   std::string where(clang::SourceLocation Loc) const;
   /// The main file's name, without directories.

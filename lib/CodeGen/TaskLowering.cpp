@@ -52,19 +52,71 @@ public:
   }
 };
 
-/// `R` of `bamboo::Task<R>`: as written where the user wrote it.
-std::string resultType(RewriteSession &S, const FunctionDecl *FD,
-                       SourceRange Written) {
+/// The type a plain `auto` return type deduces from the returns of \p FD as
+/// written, if none depends on a template parameter (a template's pattern has
+/// no deduced type; its instantiations may each have another).
+std::optional<QualType> deducedFromReturns(RewriteSession &S, const FunctionDecl *FD) {
+  const auto *Auto = FD->getDeclaredReturnType()->getAs<AutoType>();
+  if (!Auto || Auto->isDecltypeAuto() || FD->getDeclaredReturnType().hasQualifiers() ||
+      !FD->getBody())
+    return std::nullopt;
+  ReturnCollector Collector;
+  Collector.TraverseStmt(FD->getBody());
+  std::optional<QualType> Out;
+  for (const ReturnStmt *R : Collector.Returns) {
+    QualType T = S.Ctx.VoidTy;
+    if (const Expr *Value = R->getRetValue()) {
+      if (Value->isTypeDependent() || isa<InitListExpr>(Value))
+        return std::nullopt;
+      T = Value->getType();
+      if (T->isArrayType())
+        T = S.Ctx.getArrayDecayedType(T);
+      else if (T->isFunctionType())
+        T = S.Ctx.getPointerType(T);
+      T = T.getUnqualifiedType();
+    }
+    if (Out && !S.Ctx.hasSameType(*Out, T))
+      return std::nullopt;
+    Out = T;
+  }
+  return Out ? Out : S.Ctx.VoidTy;
+}
+
+/// `R` of `bamboo::Task<R>`: as written where the user wrote it, or the type
+/// deduced. Reports (and returns nothing) if it cannot be named.
+std::optional<std::string> resultType(RewriteSession &S, const FunctionDecl *FD,
+                                      SourceRange Written) {
   QualType Ret = FD->getReturnType();
   if (Ret->getContainedDeducedType() || Written.isInvalid()) {
     const FunctionDecl *Def = FD->getDefinition() ? FD->getDefinition() : FD;
     QualType Deduced = Def->getReturnType();
-    if (const auto *Auto = Deduced->getContainedAutoType())
-      if (!Auto->getDeducedType().isNull())
+    if (const auto *Auto = Deduced->getContainedAutoType()) {
+      if (!Auto->getDeducedType().isNull()) {
         Deduced = Auto->getDeducedType();
+      } else if (auto FromReturns = deducedFromReturns(S, Def)) {
+        Deduced = *FromReturns;
+      } else {
+        S.Diags.report(FD->getLocation(), Diag::TaskCannotBeCoroutine)
+            << functionName(FD) << 5;
+        return std::nullopt;
+      }
+    }
     return S.typeText(Deduced);
   }
   return S.sourceText(Written);
+}
+
+/// The declarations written in one declaration with \p D (`int f(int), g(int);`),
+/// in order, D included.
+std::vector<const Decl *> declarationGroup(const FunctionDecl *D) {
+  std::vector<const Decl *> Out;
+  for (const Decl *Other : D->getLexicalDeclContext()->decls())
+    if (!Other->isImplicit() && Other->getBeginLoc() == D->getBeginLoc() &&
+        isa<DeclaratorDecl>(Other))
+      Out.push_back(Other);
+  if (Out.empty())
+    Out.push_back(D);
+  return Out;
 }
 
 /// A task has C++ linkage even where the code around it has C's (a C file,
@@ -95,8 +147,77 @@ void giveCxxLinkage(RewriteSession &S, const FunctionDecl *D) {
     S.insertAfterToken(End, " }", What);
 }
 
-void lowerSignature(RewriteSession &S, const FunctionDecl *FD,
-                    const LambdaExpr *Lambda) {
+/// `Fn f;` with `typedef int Fn(int);`: the declarator is written out,
+/// `bamboo::Task<int> f(int);`, when the typedef's type says nothing else
+/// (no exception specification, no qualifiers).
+void lowerTypedefDeclaration(RewriteSession &S, const FunctionDecl *D) {
+  std::string Name = functionName(D);
+  const auto *FPT = D->getType()->getAs<FunctionProtoType>();
+  TypeSourceInfo *TSI = D->getTypeSourceInfo();
+  if (!FPT || !TSI || FPT->hasExceptionSpec() || FPT->getMethodQuals().hasQualifiers() ||
+      FPT->getRefQualifier() != RQ_None || D->doesThisDeclarationHaveABody() ||
+      !TSI->getType()->getAs<TypedefType>() ||
+      declarationGroup(D).size() > 1) {
+    S.Diags.report(D->getLocation(), Diag::TaskCannotBeCoroutine) << Name << 6;
+    return;
+  }
+  auto Result = resultType(S, D, {});
+  if (!Result)
+    return;
+  std::string Parameters;
+  for (unsigned I = 0; I < FPT->getNumParams(); ++I)
+    Parameters += (I ? ", " : "") + S.typeText(FPT->getParamType(I));
+  std::string What = "the declaration of " + Name;
+  if (S.replaceRange(TSI->getTypeLoc().getSourceRange(), "bamboo::Task<" + *Result + ">", What) &&
+      S.insertAfterToken(D->getLocation(), "(" + Parameters + ")", What))
+    giveCxxLinkage(S, D);
+}
+
+/// `static int f(int), g(int);` where f becomes a task and g does not (or
+/// both do): one declaration per name, `static bamboo::Task<int> f(int);
+/// static int g(int);`, on the same line. Only functions that share their
+/// return type as written; in C++ code of C++ linkage.
+void splitDeclaration(RewriteSession &S, llvm::ArrayRef<const Decl *> Group,
+                      SourceRange Written) {
+  const auto *First = cast<FunctionDecl>(Group.front());
+  for (const Decl *D : Group) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || FD->getReturnTypeSourceRange() != Written || S.isC() || FD->isExternC() ||
+        FD->getReturnType()->getContainedDeducedType()) {
+      const auto *Task = llvm::find_if(Group, [&](const Decl *G) {
+        return isa<FunctionDecl>(G) && S.isTask(cast<FunctionDecl>(G));
+      });
+      S.Diags.report((*Task)->getLocation(), Diag::TaskCannotBeCoroutine)
+          << functionName(cast<FunctionDecl>(*Task)) << 7;
+      return;
+    }
+  }
+  std::string Type = S.sourceText(Written);
+  std::string Specifiers =
+      Lexer::getSourceText(CharSourceRange::getCharRange(First->getOuterLocStart(),
+                                                         Written.getBegin()),
+                           S.SM, S.Ctx.getLangOpts())
+          .str();
+  auto TypeOf = [&](const Decl *D) {
+    return S.isTask(cast<FunctionDecl>(D)) ? "bamboo::Task<" + Type + ">" : Type;
+  };
+  if (S.isTask(First))
+    S.replaceRange(Written, TypeOf(First), "the return type of " + functionName(First));
+  for (size_t I = 1; I < Group.size(); ++I) {
+    std::optional<Token> Comma =
+        Lexer::findNextToken(Group[I - 1]->getEndLoc(), S.SM, S.Ctx.getLangOpts());
+    std::string What = "the declaration of " + functionName(cast<FunctionDecl>(Group[I]));
+    if (!Comma || !Comma->is(tok::comma)) {
+      S.Diags.report(Group[I]->getLocation(), Diag::TaskCannotBeCoroutine)
+          << functionName(cast<FunctionDecl>(Group[I])) << 7;
+      return;
+    }
+    S.replaceToken(Comma->getLocation(), "; " + Specifiers + TypeOf(Group[I]), What);
+  }
+}
+
+void lowerSignature(RewriteSession &S, const FunctionDecl *FD, const LambdaExpr *Lambda,
+                    llvm::DenseSet<SourceLocation::UIntTy> &Split) {
   std::string Name = functionName(FD);
   if (FD->isConstexpr() && !Lambda) {
     S.Diags.report(FD->getLocation(), Diag::TaskCannotBeCoroutine)
@@ -115,12 +236,14 @@ void lowerSignature(RewriteSession &S, const FunctionDecl *FD,
       if (TypeSourceInfo *TSI = FD->getTypeSourceInfo())
         if (auto FTL = TSI->getTypeLoc().IgnoreParens().getAs<FunctionTypeLoc>())
           Written = FTL.getReturnLoc().getSourceRange();
-      S.replaceRange(Written,
-                     "bamboo::Task<" + resultType(S, FD, Written) + ">",
-                     "the result type of " + Name);
+      if (auto Result = resultType(S, FD, Written))
+        S.replaceRange(Written, "bamboo::Task<" + *Result + ">", "the result type of " + Name);
       return;
     }
-    std::string Arrow = "-> bamboo::Task<" + resultType(S, FD, {}) + "> ";
+    auto Result = resultType(S, FD, {});
+    if (!Result)
+      return;
+    std::string Arrow = "-> bamboo::Task<" + *Result + "> ";
     if (!Lambda->hasExplicitParameters())
       S.insertAfterToken(Lambda->getIntroducerRange().getEnd(), "()",
                          "the parameters of " + Name);
@@ -137,6 +260,20 @@ void lowerSignature(RewriteSession &S, const FunctionDecl *FD,
       S.Diags.report(D->getLocation(), Diag::NoteDeclaredHere);
       continue;
     }
+    FunctionTypeLoc FTL = D->getFunctionTypeLoc();
+    if (!FTL) { // declared through a typedef of its type: `Fn f;`
+      lowerTypedefDeclaration(S, D);
+      continue;
+    }
+    if (FTL.getTypePtr()->castAs<FunctionProtoType>()->hasTrailingReturn()) {
+      // `auto f(int) -> int`: the type after the arrow.
+      SourceRange Trailing = FTL.getReturnLoc().getSourceRange();
+      if (auto Result = resultType(S, D, Trailing))
+        if (S.replaceRange(Trailing, "bamboo::Task<" + *Result + ">",
+                           "the return type of " + Name))
+          giveCxxLinkage(S, D);
+      continue;
+    }
     SourceRange Written = D->getReturnTypeSourceRange();
     // A return type wrapped around the declarator (`int (*f())(int)`) has no
     // single range to replace.
@@ -145,9 +282,16 @@ void lowerSignature(RewriteSession &S, const FunctionDecl *FD,
       S.Diags.report(D->getLocation(), Diag::TaskCannotBeCoroutine) << Name << 2;
       continue;
     }
-    S.replaceRange(Written, "bamboo::Task<" + resultType(S, D, Written) + ">",
-                   "the return type of " + Name);
-    giveCxxLinkage(S, D);
+    std::vector<const Decl *> Group = declarationGroup(D);
+    if (Group.size() > 1) { // `static int f(int), g(int);`
+      if (Split.insert(D->getBeginLoc().getRawEncoding()).second)
+        splitDeclaration(S, Group, Written);
+      continue;
+    }
+    auto Result = resultType(S, D, Written);
+    if (Result && S.replaceRange(Written, "bamboo::Task<" + *Result + ">",
+                                 "the return type of " + Name))
+      giveCxxLinkage(S, D);
   }
 }
 
@@ -296,7 +440,9 @@ public:
   std::vector<const CallExpr *> Calls;
 };
 
-/// Calls in default arguments run in the caller, where nothing can await them.
+/// The first call in an expression that the translation awaits: a waiting MPI
+/// call or a call of a task, evaluated (not in sizeof, decltype, ...), not in
+/// a lambda's body.
 class WaitingCallFinder : public RecursiveASTVisitor<WaitingCallFinder> {
 public:
   explicit WaitingCallFinder(RewriteSession &S) : S(S) {}
@@ -304,26 +450,61 @@ public:
     MPICallee MPI;
     bool Waits = matchMPICall(*Call, S.SM, MPI) ? MPI.Info && MPI.Info->mayWait()
                                                 : S.isTask(Call->getDirectCallee());
-    if (Waits && !Found)
+    if (Waits && !Found && !isUnevaluated(Call, S))
       Found = Call;
     return true;
   }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   RewriteSession &S;
   const CallExpr *Found = nullptr;
 };
 
+/// Calls in default arguments run in the caller, where nothing can await them.
 void checkDefaultArguments(RewriteSession &S, const FunctionDecl *FD) {
   for (const ParmVarDecl *P : FD->parameters()) {
     if (!P->hasDefaultArg() || P->hasUnparsedDefaultArg() || P->hasUninstantiatedDefaultArg())
       continue;
-    WaitingCallFinder Finder(S);
-    Finder.TraverseStmt(const_cast<Expr *>(P->getDefaultArg()));
-    if (Finder.Found)
-      S.Diags.report(Finder.Found->getBeginLoc(), Diag::AwaitNotAllowed) << 1;
+    if (const CallExpr *Found = awaitedCallIn(P->getDefaultArg(), S))
+      S.Diags.report(Found->getBeginLoc(), Diag::AwaitNotAllowed) << 1;
+  }
+}
+
+/// Calls of tasks in operands that are never evaluated (sizeof, decltype,
+/// noexcept, typeid of a non-polymorphic value), in the user's files.
+class UnevaluatedTaskCalls : public RecursiveASTVisitor<UnevaluatedTaskCalls> {
+public:
+  explicit UnevaluatedTaskCalls(RewriteSession &S) : S(S) {}
+  bool VisitCallExpr(CallExpr *Call) {
+    if (S.isTask(Call->getDirectCallee()) && S.inUserFile(Call->getBeginLoc()) &&
+        isUnevaluated(Call, S))
+      Calls.push_back(Call);
+    return true;
+  }
+  RewriteSession &S;
+  std::vector<const CallExpr *> Calls;
+};
+
+/// `sizeof(f(1))` of a task f: `sizeof(bamboo::resultOf(f(1)))` sees f's
+/// result type R, not Task<R> (bamboo/task.h).
+void lowerUnevaluatedCalls(RewriteSession &S) {
+  UnevaluatedTaskCalls Found(S);
+  Found.TraverseDecl(S.Ctx.getTranslationUnitDecl());
+  for (const CallExpr *Call : Found.Calls) {
+    std::string What = "call to '" + functionName(Call->getDirectCallee()) + "'";
+    if (S.insertBefore(Call->getBeginLoc(), "bamboo::resultOf(", What))
+      S.insertAfterToken(Call->getEndLoc(), ")", What);
   }
 }
 
 } // namespace
+
+const CallExpr *awaitedCallIn(const Stmt *St, RewriteSession &S) {
+  if (!St)
+    return nullptr;
+  WaitingCallFinder Finder(S);
+  Finder.TraverseStmt(const_cast<Stmt *>(St));
+  return Finder.Found;
+}
 
 bool isUnevaluated(const Expr *E, RewriteSession &S) {
   DynTypedNode Node = DynTypedNode::create(*E);
@@ -368,8 +549,10 @@ void lowerTaskFunctions(RewriteSession &S) {
   Lambdas.TraverseDecl(S.Ctx.getTranslationUnitDecl());
   TaskDeclarations Declarations(S);
   Declarations.TraverseDecl(S.Ctx.getTranslationUnitDecl());
+  lowerUnevaluatedCalls(S);
+  llvm::DenseSet<SourceLocation::UIntTy> Split;
   for (const FunctionDecl *FD : Declarations.Found)
-    lowerSignature(S, FD, nullptr);
+    lowerSignature(S, FD, nullptr, Split);
 
   for (const auto &FM : S.Model.functions()) {
     const FunctionDecl *FD = FM->Decl;
@@ -378,7 +561,7 @@ void lowerTaskFunctions(RewriteSession &S) {
     if (S.isTask(FD)) {
       if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
         if (const LambdaExpr *Lambda = Lambdas.ByOperator.lookup(MD))
-          lowerSignature(S, FD, Lambda);
+          lowerSignature(S, FD, Lambda, Split);
       lowerReturns(S, FD);
       lowerVariableLengthArrays(S, FD);
       OpenMPDirectives OpenMP;

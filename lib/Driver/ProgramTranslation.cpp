@@ -129,10 +129,9 @@ ProgramTranslation translateProgram(const CompilationDatabase &Compilations,
     Outcome Done = runOn(Compilations, Source, Options, &Facts, /*Quiet=*/false,
                          [&](TranslationUnitModel &Model) {
                            FileSummary Summary = summarize(Model);
-                           if (Options.Explain) {
-                             Out.Summaries.push_back(std::move(Summary));
-                             return;
-                           }
+                           // Also with --explain: code generation's checks
+                           // then report what translation would (the text
+                           // is not written).
                            TranslateOptions Translate = Options.Translate;
                            if (Out.Root.empty()) {
                              std::vector<std::string> Paths;
@@ -146,7 +145,7 @@ ProgramTranslation translateProgram(const CompilationDatabase &Compilations,
                            Translated = Files.has_value();
                            Out.Summaries.push_back(std::move(Summary));
                          });
-    if (Done != Outcome::Clean || (!Options.Explain && !Translated)) {
+    if (Done != Outcome::Clean || !Translated) {
       Out.Failed = Source;
       return Out;
     }

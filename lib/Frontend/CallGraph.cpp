@@ -320,6 +320,17 @@ private:
         walk(Init);
       return;
     }
+    // Operands that are never evaluated call nothing: sizeof(f()) does not
+    // make its function wait where f does.
+    if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S);
+        U && !(U->getKind() == UETT_SizeOf &&
+               U->getTypeOfArgument()->isVariablyModifiedType()))
+      return;
+    if (isa<CXXNoexceptExpr>(S))
+      return;
+    if (const auto *Typeid = dyn_cast<CXXTypeidExpr>(S);
+        Typeid && !Typeid->isPotentiallyEvaluated())
+      return;
     if (const auto *CE = dyn_cast<CallExpr>(S))
       addCallExpr(CE);
     else if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {

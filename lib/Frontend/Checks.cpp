@@ -292,6 +292,16 @@ private:
     if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(S);
         MCE && isMetadataCall(MCE))
       return;
+    // Moving a pointer (`p += n`, `++p`, `p = q`) changes where it points,
+    // not what it points to: not a use of the buffer.
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp() && isPointerVariable(BO->getLHS())) {
+      scanPointerValue(BO->getRHS());
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp() && isPointerVariable(UO->getSubExpr()))
+      return;
     if (const auto *E = dyn_cast<Expr>(S))
       if (std::optional<BufferRef> Ref = bufferRef(E, /*AsMPIBuffer=*/false)) {
         record(E, *Ref);
@@ -299,6 +309,28 @@ private:
       }
     for (const Stmt *Child : S->children())
       scan(Child);
+  }
+
+  /// A pointer's new value (`p + n`, `q`): the pointers in it are not used,
+  /// what is added to them is.
+  void scanPointerValue(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (isPointerVariable(E))
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isAdditiveOp() && BO->getType()->isPointerType()) {
+      bool LeftIsPointer = BO->getLHS()->getType()->isPointerType();
+      scanPointerValue(LeftIsPointer ? BO->getLHS() : BO->getRHS());
+      scan(LeftIsPointer ? BO->getRHS() : BO->getLHS());
+      return;
+    }
+    scan(E);
+  }
+
+  static bool isPointerVariable(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    return Ref && isa<VarDecl>(Ref->getDecl()) && E->getType()->isPointerType();
   }
 
   void record(const Expr *E, const BufferRef &Ref) {
@@ -364,9 +396,14 @@ void checkWaits(const Region &R, DiagTable &Diags) {
       return C->Info && C->Info->startsRequest() &&
              BaseOf(C->arg(C->Info->Args.Request)) == Request;
     });
-    // A called function may start requests through an argument.
+    // A called function may start requests through an argument, or store a
+    // started one in the object it is called on (`reqs.push_back(r)`).
     Started |= llvm::any_of(R.UserCalls, [&](const UserCallSite *U) {
       const auto *CE = dyn_cast<CallExpr>(U->Call);
+      if (const auto *Member = dyn_cast_or_null<CXXMemberCallExpr>(CE))
+        if (const Expr *Object = Member->getImplicitObjectArgument();
+            Object && BaseOf(Object) == Request)
+          return true;
       return CE && llvm::any_of(CE->arguments(), [&](const Expr *A) {
                return BaseOf(A) == Request;
              });

@@ -23,7 +23,8 @@
 namespace bamboo::driver {
 
 struct ProgramOptions {
-  /// Print the analysis (--explain) instead of translating.
+  /// Print the analysis (--explain). The files are still translated, so that
+  /// every diagnostic of translation is reported, but the caller writes none.
   bool Explain = false;
   llvm::raw_ostream *ExplainOut = nullptr;
   /// Mirror, Root (empty: the deepest directory holding every user file

@@ -59,6 +59,13 @@ public:
     return adopt(new Box{std::forward<F>(Init)()});
   }
 
+  // Whether the running rank has its instance yet. A static local whose initializer waits
+  // (`static int x = co_await f();`) cannot be made inside once()'s function: the task itself
+  // evaluates it, `x.made() ? x.get() : x.make(co_await f())`, the first time the rank passes.
+  bool made() const { return find() != nullptr; }
+  // Makes the rank's instance from Value.
+  template <class U> T &make(U &&Value) { return adopt(new Box{std::forward<U>(Value)}); }
+
 private:
   // Arrays cannot be returned or new-ed as T; a box holds any T.
   struct Box {

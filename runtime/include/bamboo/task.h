@@ -140,4 +140,10 @@ template <class T> T runSynchronously(Task<T> &&T0) {
   return Owned.result();
 }
 
+// What awaiting a task gives, for operands that are never evaluated: the translator writes
+// `sizeof(f(1))`, `decltype(f(1))`, `noexcept(f(1))` of a function f that became a task as
+// `sizeof(bamboo::resultOf(f(1)))`, ..., so that they still see f's result type R (and its
+// exception specification), not Task<R>. Declared only: it is never called.
+template <class T> T resultOf(Task<T> &&) noexcept;
+
 } // namespace bamboo

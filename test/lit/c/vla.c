@@ -6,6 +6,7 @@
 // RUN: FileCheck %s --match-full-lines < %t.cpp
 // RUN: %check_compiles %t.cpp
 // RUN: not %bamboo %s -o %t.cpp -- -DADDRESS 2>&1 | FileCheck %s --check-prefix=REFUSED
+// RUN: not %bamboo --explain %s -- -DADDRESS 2>&1 | FileCheck %s --check-prefix=REFUSED
 // CHECK:   double plain[n];
 // CHECK:   std::size_t bambooArrayLength_all = n + 1; std::unique_ptr<double[]> bambooArray_all(new double[bambooArrayLength_all]); double *all = bambooArray_all.get(); /* bamboo: all's storage lives in the task */
 // CHECK:   int bytes = (int)(bambooArrayLength_all * sizeof(double));

@@ -1,5 +1,6 @@
 // A task cannot suspend in a catch handler or in a default argument.
 // RUN: not %bamboo %s -o %t.cpp -- 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=note:
+// RUN: not %bamboo --explain %s -- 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=note:
 #include <mpi.h>
 #include <stdexcept>
 int rank() {

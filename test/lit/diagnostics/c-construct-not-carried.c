@@ -1,6 +1,7 @@
 // C that no C++ means the same as: the translation (C++) would not compile, or
 // would mean something else. Each is a located error (docs/c.md).
 // RUN: not %bamboo %s -o %t.cpp -- -Wno-deprecated-non-prototype 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %bamboo --explain %s -- -Wno-deprecated-non-prototype 2>&1 | FileCheck %s --implicit-check-not=error:
 #include <mpi.h>
 enum color { RED, GREEN, BLUE };
 struct point { int x, y; };

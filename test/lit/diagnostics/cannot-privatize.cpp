@@ -1,5 +1,6 @@
 // Variables that bamboo cannot give each virtual rank its own copy of.
 // RUN: not %bamboo %s -o %t.cpp -- 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %bamboo --explain %s -- 2>&1 | FileCheck %s --implicit-check-not=error:
 #include <mpi.h>
 extern int total;
 int total = 0;
@@ -22,4 +23,19 @@ int f(int n) {
   // CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:14: error: cannot give each virtual rank its own 'table': a static local array with an initializer is not supported
   MPI_Barrier(MPI_COMM_WORLD);
   return table[n % 3] + total + sizes[n] + zero<int> + Box<int>::made;
+}
+// A lambda that captures has state, and its type no name to hold a rank's copy.
+auto counter = [n = 0]() mutable { return ++n; };
+// CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:6: error: cannot give each virtual rank its own 'counter': a variable of a lambda's type that captures is not supported
+// Its initializer waits, so the task makes the rank's instance from a value
+// that this type cannot be moved from.
+struct Pinned {
+  Pinned(int v) : v(v) {}
+  Pinned(const Pinned &) = delete;
+  int v;
+};
+int g(int n) {
+  static Pinned pinned = f(n);
+  // CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:17: error: cannot give each virtual rank its own 'pinned': its initializer waits, so the task makes its instance, and its type can be neither copied nor moved
+  return pinned.v + counter();
 }

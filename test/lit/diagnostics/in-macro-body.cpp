@@ -4,6 +4,7 @@
 // that does not wait could not take; a return in a body cannot become
 // co_return either. (Edits that macros allow: codegen/macros.cpp.)
 // RUN: not %bamboo %s -o %t.cpp -- 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %bamboo --explain %s -- 2>&1 | FileCheck %s --implicit-check-not=error:
 #include <mpi.h>
 #define SYNC_THEN(x) (MPI_Barrier(MPI_COMM_WORLD), (x))
 #define CHECKED(call) if ((call) != MPI_SUCCESS) return
@@ -13,6 +14,14 @@ int f(int x) {
   CHECKED(MPI_Barrier(MPI_COMM_WORLD)) y; // the call is the macro's argument: fine
   // CHECK-DAG: in-macro-body.cpp:[[@LINE-1]]:3: error: this return is written inside the body of macro 'CHECKED'; bamboo cannot rewrite it there
   return y;
+}
+// A region around one statement ends after its `;`, which here only a macro's
+// body holds.
+#define END ;
+void region(int *x) {
+#pragma bamboo olap
+  MPI_Send(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD) END
+  // CHECK-DAG: in-macro-body.cpp:[[@LINE-1]]:47: error: the end of this olap region is written inside the body of macro 'END'; bamboo cannot rewrite it there
 }
 // A name of the C library with per-rank state (bamboo::libc) is rewritten in a
 // macro's body too, but not when a macro holds only part of it.

@@ -2,8 +2,10 @@
 // -fopenmp: GCC compiles no OpenMP construct in a coroutine. Without -fopenmp the
 // directive is ignored, as the C compiler ignores it, and the task keeps it.
 // RUN: not %bamboo %s -o %t.cpp -- -fopenmp 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %bamboo --explain %s -- -fopenmp 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: %bamboo %s -o %t.cpp --
 // RUN: FileCheck %s --check-prefix=KEPT --input-file %t.cpp
+// RUN: %check_compiles -fopenmp %t.cpp
 #include <mpi.h>
 
 double sum(const double *u, int n) {

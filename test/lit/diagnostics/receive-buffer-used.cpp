@@ -53,3 +53,21 @@ void f(double *u, int n, int peer, std::vector<double> &v) {
 // RUN: %bamboo %s -o %t.cpp -- -w 2>&1 | count 0
 // RUN: not %bamboo %s -o %t.cpp -- -Werror 2>&1 | FileCheck %s --check-prefix=WERROR
 // WERROR: error: receive buffer 'u' is used before the olap region completes
+
+// Moving a pointer past what was received into it is not a use of the data.
+void chunks(double *p, int n, int parts, int peer) {
+  MPI_Request r[8];
+#pragma bamboo olap
+  {
+    for (int i = 0; i < parts; ++i) {
+      MPI_Irecv(p, n, MPI_DOUBLE, peer, i, MPI_COMM_WORLD, &r[i]);
+      p += n;
+    }
+    ++p;
+    p = p - 1;
+    MPI_Waitall(parts, r, MPI_STATUSES_IGNORE);
+  }
+}
+// Whatever the translator accepts compiles.
+// RUN: %bamboo %s -o %t.accepted.cpp -- 2> %t.warnings
+// RUN: %check_compiles %t.accepted.cpp

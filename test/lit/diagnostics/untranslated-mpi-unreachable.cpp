@@ -19,3 +19,6 @@ int main(int argc, char **argv) {
 #endif
   MPI_Finalize();
 }
+// Whatever the translator accepts compiles.
+// RUN: %bamboo %s -o %t.accepted.cpp -- -I%S/Inputs 2> %t.warnings
+// RUN: %check_compiles -I%S/Inputs %t.accepted.cpp

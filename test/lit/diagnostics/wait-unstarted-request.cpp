@@ -2,6 +2,7 @@
 // region would defer a wait on a receive that is not in its firing rule.
 // RUN: %bamboo %s -o %t.cpp -- 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 #include <mpi.h>
+#include <vector>
 
 static void post(double *u, int peer, MPI_Request *r) {
   MPI_Irecv(u, 1, MPI_DOUBLE, peer, 0, MPI_COMM_WORLD, r);
@@ -29,3 +30,20 @@ void f(double *u, int peer) {
     MPI_Waitall(2, both, MPI_STATUSES_IGNORE);
   }
 }
+
+// Requests collected in a vector as they start are started in the region.
+void collected(double *u, int n, int peer) {
+  std::vector<MPI_Request> reqs;
+#pragma bamboo olap
+  {
+    for (int i = 0; i < n; ++i) {
+      MPI_Request r;
+      MPI_Irecv(u + i, 1, MPI_DOUBLE, peer, i, MPI_COMM_WORLD, &r);
+      reqs.push_back(r);
+    }
+    MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE);
+  }
+}
+// Whatever the translator accepts compiles.
+// RUN: %bamboo %s -o %t.accepted.cpp -- 2> %t.warnings
+// RUN: %check_compiles %t.accepted.cpp

@@ -32,3 +32,6 @@ void step(double *u, int rank, int size, MPI_Comm grid) {
 // CHECK-NEXT: tasks: step, main
 
 int main() { return 0; }
+// Whatever the translator accepts compiles.
+// RUN: %bamboo %s -o %t.cpp --
+// RUN: %check_compiles %t.cpp

@@ -36,3 +36,6 @@ int main(int argc, char **argv) {
   MPI_Finalize();
   return 0;
 }
+// Whatever the translator accepts compiles.
+// RUN: %bamboo %s -o %t.cpp --
+// RUN: %check_compiles %t.cpp

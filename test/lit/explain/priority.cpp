@@ -24,3 +24,6 @@ void f(int *x, int peer) {
 // CHECK: tasks: f, main
 
 int main() { return 0; }
+// Whatever the translator accepts compiles.
+// RUN: %bamboo %s -o %t.cpp --
+// RUN: %check_compiles %t.cpp

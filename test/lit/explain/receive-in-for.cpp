@@ -37,3 +37,6 @@ void gather(std::vector<double> &in, int rank, int size, int n) {
 // CHECK-NEXT: tasks: gather, main
 
 int main() { return 0; }
+// Whatever the translator accepts compiles.
+// RUN: %bamboo %s -o %t.cpp --
+// RUN: %check_compiles %t.cpp

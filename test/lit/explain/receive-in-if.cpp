@@ -45,3 +45,6 @@ void halo(double *u, int n, int rank, int size) {
 // CHECK-NEXT: tasks: halo, main
 
 int main(int argc, char **argv) { return 0; }
+// Whatever the translator accepts compiles.
+// RUN: %bamboo %s -o %t.cpp --
+// RUN: %check_compiles %t.cpp

@@ -43,3 +43,6 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:   completed at the end of the region:
 // CHECK-NEXT:     {{.*}}region-in-called-function.cpp:25:5: MPI_Wait
 // CHECK-NEXT: tasks: exchange, timestep, main
+// Whatever the translator accepts compiles.
+// RUN: %bamboo %s -o %t.cpp --
+// RUN: %check_compiles %t.cpp

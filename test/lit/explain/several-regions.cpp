@@ -51,3 +51,6 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:   firing rule:
 // CHECK-NEXT:     none: the region completes at once
 // CHECK-NEXT: tasks: main
+// Whatever the translator accepts compiles.
+// RUN: %bamboo %s -o %t.cpp --
+// RUN: %check_compiles %t.cpp
