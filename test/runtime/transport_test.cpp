@@ -34,6 +34,10 @@ TEST(Transport, MessagesInsideAProcessNeverTouchMPI) {
 TEST(Transport, SmallMessagesToOneProcessShareOneFrame) {
   if (processes() < 2)
     GTEST_SKIP() << "needs two processes";
+  // With two workers the other one's poll may send the frame while this task still fills it
+  // (docs/decisions.md, Coalescing): one frame per step holds with one worker.
+  if (settings().Workers > 1)
+    GTEST_SKIP() << "one frame per step is promised with one worker";
   int VF = settings().VirtualRanksPerProcess;
   runRanks([&](int, char **) -> Task<int> {
     int R = rank(), S = size();
