@@ -28,6 +28,8 @@ bool hasRankState(const NamedDecl *D, const RewriteSession &S) {
       "rand",    "srand",   "random",  "srandom", "drand48",
       "lrand48", "mrand48", "srand48", "seed48",  "strtok",
       "getopt",  "getopt_long", "getopt_long_only",
+      // ends the rank, not the process (the others' output would be lost)
+      "exit",
       // getopt's variables (bamboo::libc's are functions returning references)
       "optind",  "optarg",  "opterr",  "optopt"};
   if (!D->getIdentifier() || !Names.contains(D->getName()))

@@ -9,7 +9,7 @@
 //
 //   extern double grid[N][N];  =>  extern double (&bambooGlobal_grid())[N][N];
 //   double grid[N][N];         =>  struct BambooGlobal_grid { double grid[N][N]; };
-//                                  static bamboo::RankLocal<BambooGlobal_grid> bambooGlobalStore_grid;
+//                                  static bamboo::RankLocal<BambooGlobal_grid> bambooGlobalStore_grid{bamboo::beforeMain};
 //                                  decltype(BambooGlobal_grid::grid) &bambooGlobal_grid() { ... }
 //   ... grid[i][j] ...         =>  ... bambooGlobal_grid()[i][j] ...
 //
@@ -374,7 +374,7 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
   }
   S.insertBefore(First->getOuterLocStart(), "struct " + Holder + " { ", "global '" + Name + "'");
   std::string After = " }; " + std::string(First->isInline() ? "inline" : "static") +
-                      " bamboo::RankLocal<" + Holder + "> " + Store + ";";
+                      " bamboo::RankLocal<" + Holder + "> " + Store + "{bamboo::beforeMain};";
   for (const VarDecl *VD : Group) {
     std::string Var = VD->getNameAsString(), Member = cxxName(VD, S);
     After += " " + Linkage + "decltype(" + Holder + "::" + Member + ") &bambooGlobal_" + Var +

@@ -32,6 +32,7 @@ int Init_thread(int *Argc, char ***Argv, int Required, int *Provided, Where W) {
   (void)Argc;
   (void)Argv;
   *Provided = std::min(Required, ProvidedThreadLevel);
+  C.Rank.ThreadLevel = *Provided;
   return MPI_SUCCESS;
 }
 
@@ -56,8 +57,10 @@ int Finalize(Where W) {
   return MPI_SUCCESS;
 }
 
+// What the rank's MPI_Init_thread provided (MPI_THREAD_SINGLE after MPI_Init), as MPI says.
 int Query_thread(int *Provided) {
-  *Provided = ProvidedThreadLevel;
+  RankTask *T = currentTask();
+  *Provided = T ? T->ThreadLevel : ProvidedThreadLevel;
   return MPI_SUCCESS;
 }
 

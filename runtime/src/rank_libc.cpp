@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <string>
@@ -176,6 +177,17 @@ int getopt_long_only(int Argc, char *const Argv[], const char *Options,
                      const struct option *Long, int *Index) noexcept {
   return withRankPosition(
       [&] { return ::getopt_long_only(Argc, Argv, Options, Long, Index); });
+}
+
+void exit(int Status) {
+  detail::RankTask *T = detail::currentTask();
+  if (!T)
+    std::exit(Status);
+  if (T->MPIInitialized && !T->MPIFinalized)
+    detail::fatalError("rank " + std::to_string(T->WorldRank) + " called exit(" +
+                       std::to_string(Status) +
+                       ") between MPI_Init and MPI_Finalize: the job ends, as under MPI");
+  throw detail::RankExit{Status};
 }
 
 int &optind() noexcept {

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <vector>
 
 namespace bamboo::detail {
 
@@ -21,6 +22,27 @@ const RankLocalTable NoLocals;
 } // namespace
 
 std::size_t allocateRankLocalSlot() { return NextSlot.fetch_add(1); }
+
+namespace {
+struct BeforeMainLocal {
+  void (*Make)(void *);
+  void *Local;
+};
+// Filled by static initializers of any file: constructed on first use.
+std::vector<BeforeMainLocal> &beforeMainLocals() {
+  static std::vector<BeforeMainLocal> Locals;
+  return Locals;
+}
+} // namespace
+
+void registerBeforeMain(void (*Make)(void *), void *Local) {
+  beforeMainLocals().push_back({Make, Local});
+}
+
+void makeBeforeMainLocals() {
+  for (const BeforeMainLocal &L : beforeMainLocals())
+    L.Make(L.Local);
+}
 
 const RankLocalTable &sharedRankLocals() noexcept {
   const RankLocalTable *Table = SoleWorkerLocals.load(std::memory_order_acquire);

@@ -33,6 +33,11 @@ struct ChildTask {
 
 enum class TaskState { Ready, Running, Blocked, Done };
 
+// Thrown by bamboo::libc::exit: unwinds the rank's code to its task, which ends with Status.
+struct RankExit {
+  int Status;
+};
+
 struct RankTask {
   int WorldRank = 0;
   int LocalIndex = 0; // position among this process's ranks
@@ -72,6 +77,7 @@ struct RankTask {
   // MPI_ERRORS_RETURN (error handlers belong to a rank, not to the process).
   bool MPIInitialized = false;
   bool MPIFinalized = false;
+  int ThreadLevel = MPI_THREAD_SINGLE; // what MPI_Init_thread provided (MPI_Query_thread)
   std::vector<MPI_Comm> ErrorsReturn;
   // The lowest context id this rank may give a new communicator (see mpi_communicators.cpp).
   int NextContext = 0;

@@ -132,6 +132,7 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
   // but a RankMain that is a lambda may capture or compute per rank.
   for (auto &T : Tasks) {
     setCurrentTask(T.get());
+    makeBeforeMainLocals(); // the rank's globals, initialized before its main as in C++
     T->Root = Body(T->Argc, T->Argv.data());
     setCurrentTask(nullptr);
     T->ResumePoint = T->Root.handle();
@@ -297,6 +298,8 @@ void Runtime::resumeChild(RankTask &T, ChildTask &Ch) {
 void Runtime::finishTask(RankTask &T) {
   try {
     T.ExitCode = T.Root.result();
+  } catch (const RankExit &E) {
+    T.ExitCode = E.Status;
   } catch (const std::exception &E) {
     fatal("rank " + std::to_string(T.WorldRank) + ": uncaught exception: " + E.what());
   } catch (...) {

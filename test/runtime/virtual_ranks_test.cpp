@@ -100,13 +100,29 @@ TEST(VirtualRanks, InitAndFinalizeArePerRank) {
     mpi::Initialized(&Flag);
     EXPECT_EQ(Flag, 1);
     int Provided = -1;
-    mpi::Query_thread(&Provided);
-    EXPECT_EQ(Provided, MPI_THREAD_FUNNELED);
+    mpi::Query_thread(&Provided); // MPI_Init is MPI_THREAD_SINGLE, as in MPICH and Open MPI
+    EXPECT_EQ(Provided, MPI_THREAD_SINGLE);
     mpi::Finalized(&Flag);
     EXPECT_EQ(Flag, 0);
     mpi::Finalize();
     mpi::Finalized(&Flag);
     EXPECT_EQ(Flag, 1);
+    co_return 0;
+  });
+}
+
+// MPI_Query_thread answers what the rank's MPI_Init_thread provided (issue 10: it answered the
+// runtime's most, whatever the rank had asked).
+TEST(VirtualRanks, QueryThreadAnswersWhatInitThreadProvided) {
+  runRanks([&](int Argc, char **Argv) -> Task<int> {
+    int Rank = bamboo::worldRank();
+    int Required = Rank % 2 ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE, Provided = -1, Queried = -2;
+    EXPECT_EQ(mpi::Init_thread(&Argc, &Argv, Required, &Provided), MPI_SUCCESS);
+    EXPECT_EQ(Provided, Rank % 2 ? MPI_THREAD_FUNNELED : MPI_THREAD_SINGLE);
+    co_await mpi::Barrier(MPI_COMM_WORLD); // the other ranks of the process asked meanwhile
+    mpi::Query_thread(&Queried);
+    EXPECT_EQ(Queried, Provided);
+    mpi::Finalize();
     co_return 0;
   });
 }

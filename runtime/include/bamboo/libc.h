@@ -33,6 +33,13 @@ int getopt_long(int Argc, char *const Argv[], const char *Options, const struct 
                 int *Index) noexcept;
 int getopt_long_only(int Argc, char *const Argv[], const char *Options,
                      const struct option *Long, int *Index) noexcept;
+// exit(Status) in a virtual rank ends that rank with Status, as it would end the rank's
+// process: the other ranks of the process go on. Allowed where a process may exit alone (before
+// MPI_Init or after MPI_Finalize); in between it ends the job, as MPI does for a process that
+// exits without finalizing. It unwinds the rank's code (an exception no `catch (...)` should
+// swallow); outside a rank it is std::exit.
+[[noreturn]] void exit(int Status);
+
 int &optind() noexcept;
 int &opterr() noexcept;
 int &optopt() noexcept;

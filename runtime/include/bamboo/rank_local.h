@@ -12,7 +12,7 @@
 //
 // A rank's instance is made on its first use in that rank: value-initialized by get() and
 // operator->, or from the initializer given to once() (as a static local is initialized the
-// first time control passes its declaration). It is destroyed when the rank's task ends.
+// first time control passes its declaration); with beforeMain, as the rank starts. It is destroyed when the rank's task ends.
 // Using a RankLocal outside a task is a fatal error.
 #pragma once
 
@@ -33,14 +33,27 @@ extern thread_local constinit RankLocalTable CurrentRankLocals;
 const RankLocalTable &sharedRankLocals() noexcept;
 
 std::size_t allocateRankLocalSlot();
+// RankLocals made with beforeMain, in the order they were constructed, and making them all in
+// the running rank (the runtime does it as each rank starts).
+void registerBeforeMain(void (*Make)(void *), void *Local);
+void makeBeforeMainLocals();
 // Stores a new instance in the running task's Slot (a fatal error outside a task) and returns
 // the instance kept: Instance, or the one made meanwhile by Instance's own initializer.
 void *adoptRankLocal(std::size_t Slot, void *Instance, void (*Destroy)(void *));
 } // namespace detail
 
+// RankLocal<T> X{beforeMain}: every rank makes its instance before its main runs, in the order
+// such variables were constructed (a file's in declaration order), as C++ initializes globals.
+// A global made at its first use would see what main changed before (issue 10).
+struct BeforeMain {};
+inline constexpr BeforeMain beforeMain{};
+
 template <class T> class RankLocal {
 public:
   RankLocal() : Slot(detail::allocateRankLocalSlot()) {}
+  explicit RankLocal(BeforeMain) : RankLocal() {
+    detail::registerBeforeMain([](void *Self) { static_cast<RankLocal *>(Self)->get(); }, this);
+  }
   RankLocal(const RankLocal &) = delete;
   RankLocal &operator=(const RankLocal &) = delete;
 

@@ -7,10 +7,10 @@
 // RUN: %check_compiles %t.cpp
 #include <mpi.h>
 struct point { int x, y, z; };
-// CHECK:      struct BambooGlobal_steps { int steps; }; static bamboo::RankLocal<BambooGlobal_steps> bambooGlobalStore_steps; decltype(BambooGlobal_steps::steps) &bambooGlobal_steps() { return bambooGlobalStore_steps->steps; } /* bamboo: one per virtual rank */
+// CHECK:      struct BambooGlobal_steps { int steps; }; static bamboo::RankLocal<BambooGlobal_steps> bambooGlobalStore_steps{bamboo::beforeMain}; decltype(BambooGlobal_steps::steps) &bambooGlobal_steps() { return bambooGlobalStore_steps->steps; } /* bamboo: one per virtual rank */
 // CHECK-NEXT: int &bambooGlobal_steps();
 // CHECK-NEXT: int &bambooGlobal_width();
-// CHECK-NEXT: struct BambooGlobal_width { int width = 8; }; static bamboo::RankLocal<BambooGlobal_width> bambooGlobalStore_width; decltype(BambooGlobal_width::width) &bambooGlobal_width() { return bambooGlobalStore_width->width; } /* bamboo: one per virtual rank */
+// CHECK-NEXT: struct BambooGlobal_width { int width = 8; }; static bamboo::RankLocal<BambooGlobal_width> bambooGlobalStore_width{bamboo::beforeMain}; decltype(BambooGlobal_width::width) &bambooGlobal_width() { return bambooGlobalStore_width->width; } /* bamboo: one per virtual rank */
 // CHECK-NEXT: extern const int limit = 4;
 // CHECK-NEXT: static const int hidden = 2;
 // CHECK-NEXT: int scale(int, double);

@@ -7,12 +7,12 @@
 //
 // CHECK:      {{^}}const int N = 8;
 // CHECK-NEXT: {{^}}constexpr double Pi = 3.14;
-// CHECK-NEXT: {{^}}struct BambooGlobal_counter { int counter = 0; }; static bamboo::RankLocal<BambooGlobal_counter> bambooGlobalStore_counter; decltype(BambooGlobal_counter::counter) &bambooGlobal_counter() { return bambooGlobalStore_counter->counter; } /* bamboo: one per virtual rank */
-// CHECK-NEXT: {{^}}struct BambooGlobal_grid { double grid[N], *cursor = grid; }; static bamboo::RankLocal<BambooGlobal_grid> bambooGlobalStore_grid; decltype(BambooGlobal_grid::grid) &bambooGlobal_grid() { return bambooGlobalStore_grid->grid; } decltype(BambooGlobal_grid::cursor) &bambooGlobal_cursor() { return bambooGlobalStore_grid->cursor; } /* bamboo: one per virtual rank */
-// CHECK-NEXT: {{^}}struct BambooGlobal_name { std::string name = std::string(3, 'x'); }; static bamboo::RankLocal<BambooGlobal_name> bambooGlobalStore_name; decltype(BambooGlobal_name::name) &bambooGlobal_name() { return bambooGlobalStore_name->name; } /* bamboo: one per virtual rank */
-// CHECK-NEXT: {{^}}struct BambooGlobal_hidden { int hidden = counter_start(); }; static bamboo::RankLocal<BambooGlobal_hidden> bambooGlobalStore_hidden; static decltype(BambooGlobal_hidden::hidden) &bambooGlobal_hidden() { return bambooGlobalStore_hidden->hidden; } /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}struct BambooGlobal_counter { int counter = 0; }; static bamboo::RankLocal<BambooGlobal_counter> bambooGlobalStore_counter{bamboo::beforeMain}; decltype(BambooGlobal_counter::counter) &bambooGlobal_counter() { return bambooGlobalStore_counter->counter; } /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}struct BambooGlobal_grid { double grid[N], *cursor = grid; }; static bamboo::RankLocal<BambooGlobal_grid> bambooGlobalStore_grid{bamboo::beforeMain}; decltype(BambooGlobal_grid::grid) &bambooGlobal_grid() { return bambooGlobalStore_grid->grid; } decltype(BambooGlobal_grid::cursor) &bambooGlobal_cursor() { return bambooGlobalStore_grid->cursor; } /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}struct BambooGlobal_name { std::string name = std::string(3, 'x'); }; static bamboo::RankLocal<BambooGlobal_name> bambooGlobalStore_name{bamboo::beforeMain}; decltype(BambooGlobal_name::name) &bambooGlobal_name() { return bambooGlobalStore_name->name; } /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}struct BambooGlobal_hidden { int hidden = counter_start(); }; static bamboo::RankLocal<BambooGlobal_hidden> bambooGlobalStore_hidden{bamboo::beforeMain}; static decltype(BambooGlobal_hidden::hidden) &bambooGlobal_hidden() { return bambooGlobalStore_hidden->hidden; } /* bamboo: one per virtual rank */
 // CHECK-NEXT: {{^}}namespace app {
-// CHECK-NEXT: {{^}}struct BambooGlobal_steps { long steps = 2 * N; }; static bamboo::RankLocal<BambooGlobal_steps> bambooGlobalStore_steps; decltype(BambooGlobal_steps::steps) &bambooGlobal_steps() { return bambooGlobalStore_steps->steps; } /* bamboo: one per virtual rank */
+// CHECK-NEXT: {{^}}struct BambooGlobal_steps { long steps = 2 * N; }; static bamboo::RankLocal<BambooGlobal_steps> bambooGlobalStore_steps{bamboo::beforeMain}; decltype(BambooGlobal_steps::steps) &bambooGlobal_steps() { return bambooGlobalStore_steps->steps; } /* bamboo: one per virtual rank */
 // CHECK-NEXT: {{^}}}
 // CHECK:      {{^}}static bamboo::Task<int> bambooMain(int argc, char **argv) {
 // CHECK-NEXT: {{^}}  bamboo::mpi::Init(&argc, &argv);

@@ -1,5 +1,6 @@
 // The C library's functions with hidden state (rand, random, drand48, strtok,
-// getopt) become bamboo::libc's, which keep one state per virtual rank: every
+// getopt) become bamboo::libc's, which keep one state per virtual rank (and
+// exit, which ends the rank, not the process): every
 // use of the library's name, qualified or not, also in a macro's body and as a
 // function pointer; getopt's variables become calls of accessors. A function
 // of the user's with such a name stays.
@@ -40,5 +41,8 @@ int main(int argc, char **argv) {
   r += optind + opterr;
   // CHECK: r += bamboo::libc::optind() + bamboo::libc::opterr();
   MPI_Finalize();
+  if (r > 1000)
+    std::exit(1);
+  // CHECK: bamboo::libc::exit(1);
   return r < 0;
 }
