@@ -74,32 +74,22 @@ void srand(unsigned Seed) noexcept {
     ::srand(Seed);
 }
 
-double drand48() noexcept {
+namespace {
+// A draw of the drand48 family: from the rank's generator, or the C library's outside a rank.
+template <class Result>
+Result draw48(int (*Reentrant)(drand48_data *, Result *), Result (*Shared)()) {
   RankLibcState *S = rankState();
   if (!S)
-    return ::drand48();
-  double Result;
-  drand48_r(&S->Drand48, &Result);
-  return Result;
+    return Shared();
+  Result Value;
+  Reentrant(&S->Drand48, &Value);
+  return Value;
 }
+} // namespace
 
-long lrand48() noexcept {
-  RankLibcState *S = rankState();
-  if (!S)
-    return ::lrand48();
-  long Result;
-  lrand48_r(&S->Drand48, &Result);
-  return Result;
-}
-
-long mrand48() noexcept {
-  RankLibcState *S = rankState();
-  if (!S)
-    return ::mrand48();
-  long Result;
-  mrand48_r(&S->Drand48, &Result);
-  return Result;
-}
+double drand48() noexcept { return draw48<double>(drand48_r, ::drand48); }
+long lrand48() noexcept { return draw48<long>(lrand48_r, ::lrand48); }
+long mrand48() noexcept { return draw48<long>(mrand48_r, ::mrand48); }
 
 void srand48(long Seed) noexcept {
   if (RankLibcState *S = rankState())
