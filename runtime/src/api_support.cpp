@@ -128,4 +128,36 @@ void checkCount(const Call &C, int Count, MPI_Datatype Type) {
     callError(C, "MPI_DATATYPE_NULL as datatype");
 }
 
+namespace {
+// MPI_ERRORS_RETURN: the error class; otherwise a fatal error.
+int argumentError(const Call &C, const Communicator &Comm, int Class, const std::string &Message) {
+  if (!errorsReturn(C, Comm))
+    callError(C, Message);
+  return Class;
+}
+} // namespace
+
+int checkPeerAndTag(const Call &C, const Communicator &Comm, Direction D, int Peer, int Tag) {
+  bool Receive = D == Direction::Receive;
+  if (Peer != MPI_PROC_NULL && !(Receive && Peer == MPI_ANY_SOURCE) &&
+      (Peer < 0 || Peer >= Comm.Size))
+    return argumentError(C, Comm, MPI_ERR_RANK,
+                         "invalid rank " + std::to_string(Peer) + " for " + Comm.Name +
+                             " of size " + std::to_string(Comm.Size));
+  if (Tag < 0 && !(Receive && Tag == MPI_ANY_TAG))
+    return argumentError(C, Comm, MPI_ERR_TAG, "invalid tag " + std::to_string(Tag));
+  return MPI_SUCCESS;
+}
+
+int checkArguments(const Call &C, const Communicator &Comm, Direction D, int Peer, int Tag,
+                   int Count, MPI_Datatype Type) {
+  if (int Error = checkPeerAndTag(C, Comm, D, Peer, Tag))
+    return Error;
+  if (Count < 0)
+    return argumentError(C, Comm, MPI_ERR_COUNT, "negative count " + std::to_string(Count));
+  if (Type == MPI_DATATYPE_NULL)
+    return argumentError(C, Comm, MPI_ERR_TYPE, "MPI_DATATYPE_NULL as datatype");
+  return MPI_SUCCESS;
+}
+
 } // namespace bamboo::detail

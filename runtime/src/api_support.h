@@ -82,9 +82,19 @@ void startChild(Call &C, Request &R, Task<> Body);
 // else MPI_ERR_BUFFER under MPI_ERRORS_RETURN, a fatal error otherwise (mpi_send_buffer.cpp).
 int checkBufferSpace(const Call &C, const Communicator &Comm, int Count, MPI_Datatype Type);
 
-// Validation shared by the point-to-point calls (under the lock).
+// Validation (under the lock): a fatal error naming the call.
 void checkPeer(const Call &C, const Communicator &Comm, int Rank, bool AllowAnySource);
 void checkTag(const Call &C, int Tag, bool AllowAnyTag);
 void checkCount(const Call &C, int Count, MPI_Datatype Type);
+
+// The arguments of a point-to-point call (Peer: destination, or source with MPI_ANY_SOURCE
+// and MPI_ANY_TAG allowed for a receive): MPI_SUCCESS, or under the communicator's
+// MPI_ERRORS_RETURN the error class (MPI_ERR_RANK, MPI_ERR_TAG, MPI_ERR_COUNT, MPI_ERR_TYPE)
+// to return from the call; a fatal error otherwise. Under the lock.
+enum class Direction { Send, Receive };
+int checkArguments(const Call &C, const Communicator &Comm, Direction D, int Peer, int Tag,
+                   int Count, MPI_Datatype Type);
+// The same for a probe: peer and tag only.
+int checkPeerAndTag(const Call &C, const Communicator &Comm, Direction D, int Peer, int Tag);
 
 } // namespace bamboo::detail

@@ -20,14 +20,11 @@ namespace {
 
 using Lock = std::lock_guard<std::mutex>;
 
-// Fills S and starts it. Under the lock.
+// Fills S and starts it; its arguments were checked (checkArguments). Under the lock.
 const Communicator &beginSend(Call &C, Request &S, const void *Buf, int Count,
                               MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
                               SendMode Mode) {
   const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
-  checkPeer(C, Cm, Dest, false);
-  checkTag(C, Tag, false);
-  checkCount(C, Count, Type);
   prepareSend(C, S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.Context, Cm);
   // Inside an olap region every send takes its data at the call (SPEC §3).
   if (C.Rank.OpenRegion && Mode == SendMode::Standard)
@@ -36,16 +33,23 @@ const Communicator &beginSend(Call &C, Request &S, const void *Buf, int Count,
   return Cm;
 }
 
-// Fills R and starts it. Under the lock.
+// Fills R and starts it; its arguments were checked (checkArguments). Under the lock.
 const Communicator &beginRecv(Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type,
                               int Source, int Tag, MPI_Comm Comm) {
   const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
-  checkPeer(C, Cm, Source, true);
-  checkTag(C, Tag, true);
-  checkCount(C, Count, Type);
   prepareRecv(C, R, Buf, Count, Type, Source, Tag, Cm.Context, Cm);
   C.RT.Eng.startRecv(R);
   return Cm;
+}
+
+// checkArguments of a send or a receive on Comm. Under the lock.
+int checkSend(Call &C, MPI_Comm Comm, int Dest, int Tag, int Count, MPI_Datatype Type) {
+  return checkArguments(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Send, Dest, Tag, Count,
+                        Type);
+}
+int checkRecv(Call &C, MPI_Comm Comm, int Source, int Tag, int Count, MPI_Datatype Type) {
+  return checkArguments(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag,
+                        Count, Type);
 }
 
 // Attaches R to G if it is still running. Under the lock.
@@ -97,6 +101,8 @@ Task<int> blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, in
   WaitGroup G;
   {
     Lock L(C.RT.Lock);
+    if (int Error = checkSend(C, Comm, Dest, Tag, Count, Type))
+      co_return Error;
     if (int Error = checkBuffered(C, Mode, Count, Type, Dest, Comm))
       co_return Error;
     beginSend(C, S, Buf, Count, Type, Dest, Tag, Comm, Mode);
@@ -109,6 +115,10 @@ Task<int> blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, in
 int nonblockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
                     MPI_Comm Comm, MPI_Request *Handle, SendMode Mode) {
   Lock L(C.RT.Lock);
+  if (int Error = checkSend(C, Comm, Dest, Tag, Count, Type)) {
+    *Handle = MPI_REQUEST_NULL;
+    return Error;
+  }
   if (int Error = checkBuffered(C, Mode, Count, Type, Dest, Comm))
     return Error;
   auto *S = new Request; // held by the handle
@@ -118,12 +128,15 @@ int nonblockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int D
 }
 
 // Registers a receive of the open region (MPI_Recv inside olap). Under the lock.
-void regionRecv(Call &C, void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
-                MPI_Comm Comm, MPI_Status *Status) {
+int regionRecv(Call &C, void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
+               MPI_Comm Comm, MPI_Status *Status) {
+  if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type))
+    return Error;
   auto *R = new Request; // its one holder is the region (it may complete at once)
   beginRecv(C, *R, Buf, Count, Type, Source, Tag, Comm);
   C.Rank.OpenRegion->Held.push_back(R);
   C.Rank.OpenRegion->Receives.emplace_back(R, Status);
+  return MPI_SUCCESS;
 }
 
 // Lookups that skip MPI_REQUEST_NULL; under the lock.
@@ -219,14 +232,15 @@ Task<int> Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI
   Call C = enter("MPI_Recv", W);
   if (C.Rank.OpenRegion) {
     Lock L(C.RT.Lock);
-    regionRecv(C, Buf, Count, Type, Source, Tag, Comm, Status);
-    co_return MPI_SUCCESS;
+    co_return regionRecv(C, Buf, Count, Type, Source, Tag, Comm, Status);
   }
   Request R;
   WaitGroup G;
   const Communicator *Cm;
   {
     Lock L(C.RT.Lock);
+    if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type))
+      co_return Error;
     Cm = &beginRecv(C, R, Buf, Count, Type, Source, Tag, Comm);
     await(G, R);
   }
@@ -238,8 +252,12 @@ Task<int> Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI
 int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
           MPI_Request *Handle, Where W) {
   Call C = enter("MPI_Irecv", W);
-  auto *R = new Request; // held by the handle
   Lock L(C.RT.Lock);
+  if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type)) {
+    *Handle = MPI_REQUEST_NULL;
+    return Error;
+  }
+  auto *R = new Request; // held by the handle
   beginRecv(C, *R, Buf, Count, Type, Source, Tag, Comm);
   *Handle = C.RT.Requests.add(R);
   if (C.Rank.OpenRegion)
@@ -253,7 +271,10 @@ Task<int> Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, in
   Call C = enter("MPI_Sendrecv", W);
   if (C.Rank.OpenRegion) {
     Lock L(C.RT.Lock);
-    regionRecv(C, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Status);
+    if (int Error = checkSend(C, Comm, Dest, SendTag, SendCount, SendType))
+      co_return Error;
+    if (int Error = regionRecv(C, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Status))
+      co_return Error;
     Request S; // buffered inside a region: completes at once
     beginSend(C, S, SendBuf, SendCount, SendType, Dest, SendTag, Comm, SendMode::Buffered);
     co_return MPI_SUCCESS;
@@ -264,6 +285,10 @@ Task<int> Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, in
   const Communicator *Cm;
   {
     Lock L(C.RT.Lock);
+    if (int Error = checkSend(C, Comm, Dest, SendTag, SendCount, SendType))
+      co_return Error;
+    if (int Error = checkRecv(C, Comm, Source, RecvTag, RecvCount, RecvType))
+      co_return Error;
     Cm = &beginRecv(C, R, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm);
     beginSend(C, S, SendBuf, SendCount, SendType, Dest, SendTag, Comm, SendMode::Standard);
     await(G, R);
@@ -302,8 +327,6 @@ void probeStatus(MPI_Status *Status, const Message &M) {
 bool probeNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Status *Status,
               int &Context) {
   const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
-  checkPeer(C, Cm, Source, true);
-  checkTag(C, Tag, true);
   Context = Cm.Context;
   if (Source == MPI_PROC_NULL) {
     setEmptyStatus(Status);
@@ -321,6 +344,12 @@ bool probeNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Status *Status,
 
 Task<int> Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, Where W) {
   Call C = enter("MPI_Probe", W);
+  {
+    Lock L(C.RT.Lock);
+    if (int Error = checkPeerAndTag(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive,
+                                    Source, Tag))
+      co_return Error;
+  }
   for (;;) {
     ProbeWait P;
     {
@@ -343,6 +372,11 @@ Task<int> Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Stat
   int Context;
   {
     Lock L(C.RT.Lock);
+    if (int Error = checkPeerAndTag(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive,
+                                    Source, Tag)) {
+      *Flag = 0;
+      co_return Error;
+    }
     if ((*Flag = probeNow(C, Source, Tag, Comm, Status, Context)))
       co_return MPI_SUCCESS;
   }
@@ -641,9 +675,8 @@ namespace {
 int persistentSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
                    MPI_Comm Comm, MPI_Request *Handle, SendMode Mode) {
   Lock L(C.RT.Lock);
-  checkPeer(C, C.RT.Comms.lookup(Comm, C.Site), Dest, false);
-  checkTag(C, Tag, false);
-  checkCount(C, Count, Type);
+  if (int Error = checkSend(C, Comm, Dest, Tag, Count, Type))
+    return Error;
   *Handle = C.RT.Requests.addPersistent(PersistentRequest{
       RequestKind::Send, Mode, const_cast<void *>(Buf), Count, Type, Dest, Tag, Comm});
   return MPI_SUCCESS;
@@ -696,9 +729,8 @@ int Recv_init(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_
               MPI_Request *Request, Where W) {
   Call C = enter("MPI_Recv_init", W);
   Lock L(C.RT.Lock);
-  checkPeer(C, C.RT.Comms.lookup(Comm, C.Site), Source, true);
-  checkTag(C, Tag, true);
-  checkCount(C, Count, Type);
+  if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type))
+    return Error;
   *Request = C.RT.Requests.addPersistent(PersistentRequest{
       RequestKind::Recv, SendMode::Standard, Buf, Count, Type, Source, Tag, Comm});
   return MPI_SUCCESS;
@@ -753,6 +785,16 @@ int startSendrecv(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendT
                   int SendTag, void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source,
                   int RecvTag, MPI_Comm Comm, MPI_Request *Handle,
                   std::vector<std::byte> Outgoing) {
+  {
+    Lock L(C.RT.Lock);
+    int Error = checkSend(C, Comm, Dest, SendTag, SendCount, SendType);
+    if (!Error)
+      Error = checkRecv(C, Comm, Source, RecvTag, RecvCount, RecvType);
+    if (Error) {
+      *Handle = MPI_REQUEST_NULL;
+      return Error;
+    }
+  }
   auto *R = new Request; // held by the handle, and by the child while it runs
   R->Kind = RequestKind::SendRecv;
   R->Owner = &C.Rank;

@@ -61,8 +61,21 @@ Task<int> Region::complete() {
     std::lock_guard L(C.RT.Lock);
     for (auto &[R, Status] : S.Receives) {
       copyStatus(Status, R->Status);
-      if (R->Error != MPI_SUCCESS && FirstError == MPI_SUCCESS)
-        FirstError = checkError(C, *R->Comm, R->Error);
+      if (R->Error == MPI_SUCCESS || FirstError != MPI_SUCCESS)
+        continue;
+      // The receive returned MPI_SUCCESS before its message arrived: under MPI_ERRORS_RETURN
+      // its error has no call left to return from, and dropping it would be a silent wrong
+      // answer (issue 10). The job ends, naming the receive.
+      if (errorsReturn(C, *R->Comm)) {
+        char Text[MPI_MAX_ERROR_STRING];
+        int Length = 0;
+        MPI_Error_string(R->Error, Text, &Length);
+        callError(C, std::string(R->Site.Operation) + " at " + describe(R->Site.Where) + ": " +
+                         std::string(Text, Length) +
+                         "; inside an olap region the call returned before its message "
+                         "arrived, so MPI_ERRORS_RETURN cannot return this error");
+      }
+      FirstError = checkError(C, *R->Comm, R->Error);
     }
     for (Request *R : S.Held)
       release(R);

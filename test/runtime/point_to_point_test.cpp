@@ -1,6 +1,7 @@
 // point_to_point_test.cpp - MPI's point-to-point meaning for virtual ranks.
 #include "runtime_test_support.h"
 
+#include <cstring>
 #include <numeric>
 #include <set>
 #include <vector>
@@ -114,6 +115,51 @@ TEST(PointToPoint, MessagesBetweenAPairDoNotOvertake) {
         EXPECT_EQ(Big[0], Expected);
       }
     }
+    co_return 0;
+  });
+}
+
+// Under MPI_ERRORS_RETURN an invalid argument is the call's return value, not the end of the
+// job (issue 10), and nothing is sent, received or left pending.
+TEST(PointToPoint, ArgumentErrorsAreReturnedWithErrorsReturn) {
+  runRanks([&](int, char **) -> Task<int> {
+    int S = size(), Value = 1;
+    MPI_Comm Comm;
+    co_await mpi::Comm_dup(MPI_COMM_WORLD, &Comm);
+    mpi::Comm_set_errhandler(Comm, MPI_ERRORS_RETURN);
+    EXPECT_EQ(co_await mpi::Send(&Value, 1, MPI_INT, S, 0, Comm), MPI_ERR_RANK);
+    EXPECT_EQ(co_await mpi::Send(&Value, 1, MPI_INT, 0, -5, Comm), MPI_ERR_TAG);
+    EXPECT_EQ(co_await mpi::Ssend(&Value, -1, MPI_INT, 0, 0, Comm), MPI_ERR_COUNT);
+    EXPECT_EQ(co_await mpi::Recv(&Value, 1, MPI_DATATYPE_NULL, 0, 0, Comm, MPI_STATUS_IGNORE),
+              MPI_ERR_TYPE);
+    EXPECT_EQ(co_await mpi::Recv(&Value, 1, MPI_INT, -7, 0, Comm, MPI_STATUS_IGNORE),
+              MPI_ERR_RANK);
+    MPI_Request Request;
+    std::memset(&Request, 0xff, sizeof Request); // neither MPI_REQUEST_NULL nor a request
+    EXPECT_EQ(mpi::Irecv(&Value, 1, MPI_INT, 0, MPI_ANY_TAG - 1, Comm, &Request), MPI_ERR_TAG);
+    EXPECT_EQ(Request, MPI_REQUEST_NULL);
+    std::memset(&Request, 0xff, sizeof Request);
+    EXPECT_EQ(mpi::Isend(&Value, 1, MPI_INT, S + 3, 0, Comm, &Request), MPI_ERR_RANK);
+    EXPECT_EQ(Request, MPI_REQUEST_NULL);
+    EXPECT_EQ(mpi::Send_init(&Value, 1, MPI_INT, 0, -1, Comm, &Request), MPI_ERR_TAG);
+    EXPECT_EQ(co_await mpi::Sendrecv(&Value, 1, MPI_INT, 0, 0, &Value, 1, MPI_INT, S, 0, Comm,
+                                     MPI_STATUS_IGNORE),
+              MPI_ERR_RANK);
+    EXPECT_EQ(co_await mpi::Probe(S, 0, Comm, MPI_STATUS_IGNORE), MPI_ERR_RANK);
+    int Flag = 1;
+    EXPECT_EQ(co_await mpi::Iprobe(0, -3, Comm, &Flag, MPI_STATUS_IGNORE), MPI_ERR_TAG);
+    EXPECT_EQ(Flag, 0);
+    {
+      Region Olap;
+      EXPECT_EQ(co_await mpi::Recv(&Value, 1, MPI_INT, S, 0, Comm, MPI_STATUS_IGNORE),
+                MPI_ERR_RANK);
+      co_await Olap.complete(); // nothing was posted: completes at once
+    }
+    // The communicator still works.
+    int Sum = 0;
+    co_await mpi::Allreduce(&Value, &Sum, 1, MPI_INT, MPI_SUM, Comm);
+    EXPECT_EQ(Sum, S);
+    mpi::Comm_free(&Comm);
     co_return 0;
   });
 }
