@@ -490,6 +490,11 @@ void lowerUnevaluatedCalls(RewriteSession &S) {
   UnevaluatedTaskCalls Found(S);
   Found.TraverseDecl(S.Ctx.getTranslationUnitDecl());
   for (const CallExpr *Call : Found.Calls) {
+    // In a macro the same written call may also be evaluated, and the macro may expand
+    // otherwise in C++: glibc's C assert(e) is sizeof((e) ? 1 : 0) and then e, its C++ one has
+    // no sizeof. The evaluated use's co_await is the edit there.
+    if (Call->getBeginLoc().isMacroID())
+      continue;
     std::string What = "call to '" + functionName(Call->getDirectCallee()) + "'";
     if (S.insertBefore(Call->getBeginLoc(), "bamboo::resultOf(", What))
       S.insertAfterToken(Call->getEndLoc(), ")", What);
