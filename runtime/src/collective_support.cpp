@@ -29,8 +29,8 @@ void copyTyped(const void *From, int FromCount, MPI_Datatype FromType, void *To,
   if (From == To && FromType == ToType)
     return;
   if (FL.Contiguous && TL.Contiguous) {
-    std::memmove(static_cast<std::byte *>(To) + TL.Offset,
-                 static_cast<const std::byte *>(From) + FL.Offset, std::min(FL.Bytes, TL.Bytes));
+    std::memmove(dataStart(To, TL.Offset), dataStart(From, FL.Offset),
+                 std::min(FL.Bytes, TL.Bytes));
     return;
   }
   std::vector<std::byte> Packed(FL.Bytes);

@@ -2,6 +2,7 @@
 #include "datatype.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 #include <initializer_list>
@@ -59,15 +60,58 @@ Layout PredefinedLayouts::compute(int Count, MPI_Datatype Type) {
   return L;
 }
 
+std::byte *dataStart(const void *Buf, std::ptrdiff_t Offset) {
+  return reinterpret_cast<std::byte *>(reinterpret_cast<std::uintptr_t>(Buf) + Offset);
+}
+
+namespace {
+
+// Count elements of Type at Buf, as MPI_Pack and MPI_Unpack accept them. MPICH refuses a null
+// buffer even when it is MPI_BOTTOM and the datatype holds absolute addresses (issue 10); the
+// same data is then described as one element of a type shifted by the address of an anchor,
+// from the anchor.
+class PackableBuffer {
+public:
+  PackableBuffer(const void *Buf, int Count, MPI_Datatype Type)
+      : Buf(const_cast<void *>(Buf)), Count(Count), Type(Type) {
+    if (Buf != MPI_BOTTOM)
+      return;
+    MPI_Aint Displacement = -reinterpret_cast<MPI_Aint>(&Anchor);
+    MPI_Type_create_hindexed(1, &this->Count, &Displacement, Type, &Shifted);
+    MPI_Type_commit(&Shifted);
+    this->Buf = &Anchor;
+    this->Count = 1;
+    this->Type = Shifted;
+  }
+  ~PackableBuffer() {
+    if (Shifted != MPI_DATATYPE_NULL)
+      MPI_Type_free(&Shifted);
+  }
+  PackableBuffer(const PackableBuffer &) = delete;
+  PackableBuffer &operator=(const PackableBuffer &) = delete;
+
+  void *Buf;
+  int Count;
+  MPI_Datatype Type;
+
+private:
+  static inline char Anchor = 0;
+  MPI_Datatype Shifted = MPI_DATATYPE_NULL;
+};
+
+} // namespace
+
 void pack(const void *Buf, int Count, MPI_Datatype Type, const Layout &L, std::byte *Out) {
   if (L.Bytes == 0)
     return;
   if (L.Contiguous) {
-    std::memcpy(Out, static_cast<const std::byte *>(Buf) + L.Offset, L.Bytes);
+    std::memcpy(Out, dataStart(Buf, L.Offset), L.Bytes);
     return;
   }
   int Position = 0;
-  MPI_Pack(Buf, Count, Type, Out, static_cast<int>(L.Bytes), &Position, MPI_COMM_WORLD);
+  PackableBuffer From(Buf, Count, Type);
+  MPI_Pack(From.Buf, From.Count, From.Type, Out, static_cast<int>(L.Bytes), &Position,
+           MPI_COMM_WORLD);
 }
 
 std::size_t unpack(const std::byte *In, std::size_t InBytes, void *Buf, int Count,
@@ -76,15 +120,16 @@ std::size_t unpack(const std::byte *In, std::size_t InBytes, void *Buf, int Coun
   if (Bytes == 0)
     return 0;
   if (L.Contiguous) {
-    std::memcpy(static_cast<std::byte *>(Buf) + L.Offset, In, Bytes);
+    std::memcpy(dataStart(Buf, L.Offset), In, Bytes);
     return Bytes;
   }
   int Elements = static_cast<int>(Bytes / L.Element);
   Bytes = static_cast<std::size_t>(Elements) * L.Element;
   int Position = 0;
+  PackableBuffer Into(Buf, Elements, Type);
   // MPI_Unpack takes a non-const input buffer in old signatures; it does not write to it.
-  MPI_Unpack(const_cast<std::byte *>(In), static_cast<int>(Bytes), &Position, Buf, Elements,
-             Type, MPI_COMM_WORLD);
+  MPI_Unpack(const_cast<std::byte *>(In), static_cast<int>(Bytes), &Position, Into.Buf,
+             Into.Count, Into.Type, MPI_COMM_WORLD);
   (void)Count;
   return Bytes;
 }

@@ -114,7 +114,7 @@ void Engine::sendRemote(Request &S, const Envelope &Env, SendMode Mode, const La
   }
   // Rendezvous: the payload leaves from the user's buffer when it is contiguous.
   H.Kind = RecordKind::RequestToSend;
-  const std::byte *Data = static_cast<const std::byte *>(S.SendBuf) + SL.Offset;
+  const std::byte *Data = dataStart(S.SendBuf, SL.Offset);
   if (!SL.Contiguous) {
     S.Copy.resize(SL.Bytes);
     pack(S.SendBuf, S.Count, S.Type, SL, S.Copy.data());
@@ -207,10 +207,9 @@ void Engine::transfer(Message &M, Request &R) {
     Request &S = *M.Sender;
     Layout SL = layoutOf(S.Count, S.Type);
     if (SL.Contiguous) {
-      unpack(static_cast<const std::byte *>(S.SendBuf) + SL.Offset, SL.Bytes, R.Buf, R.Count,
-             R.Type, RL);
+      unpack(dataStart(S.SendBuf, SL.Offset), SL.Bytes, R.Buf, R.Count, R.Type, RL);
     } else if (RL.Contiguous && !Truncated) {
-      pack(S.SendBuf, S.Count, S.Type, SL, static_cast<std::byte *>(R.Buf) + RL.Offset);
+      pack(S.SendBuf, S.Count, S.Type, SL, dataStart(R.Buf, RL.Offset));
     } else {
       std::vector<std::byte> Staging(SL.Bytes);
       pack(S.SendBuf, S.Count, S.Type, SL, Staging.data());

@@ -110,7 +110,7 @@ void Transport::receivePayload(int SourceProcess, int TransferTag, std::size_t B
   In.Bytes = Bytes;
   void *Dest;
   if (RL.Contiguous && Bytes <= RL.Bytes) {
-    Dest = static_cast<std::byte *>(R.Buf) + RL.Offset;
+    Dest = dataStart(R.Buf, RL.Offset);
   } else {
     In.Temp.resize(Bytes);
     Dest = In.Temp.data();

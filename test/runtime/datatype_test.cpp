@@ -107,3 +107,57 @@ TEST(Datatypes, StructsWithHoles) {
     co_return 0;
   });
 }
+
+// Issue 10: MPI_BOTTOM with a datatype of absolute addresses failed in MPI_Pack (MPICH refuses
+// a null buffer). Every path: a struct with holes and a single block, sent to a rank of the
+// same process and of another, in a ring, and broadcast.
+TEST(Datatypes, AbsoluteAddressesFromBottom) {
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank(), S = size();
+    int Right = (R + 1) % S, Left = (R + S - 1) % S;
+    struct {
+      int A;
+      double B[3];
+      char C;
+    } Out = {R, {R * 1.5, 2.0, 3.0}, 'x'}, In = {-1, {0, 0, 0}, '?'};
+    auto absoluteType = [](auto &Value) {
+      int Lengths[3] = {1, 3, 1};
+      MPI_Aint Addresses[3];
+      MPI_Get_address(&Value.A, &Addresses[0]);
+      MPI_Get_address(&Value.B, &Addresses[1]);
+      MPI_Get_address(&Value.C, &Addresses[2]);
+      MPI_Datatype Types[3] = {MPI_INT, MPI_DOUBLE, MPI_CHAR}, T;
+      MPI_Type_create_struct(3, Lengths, Addresses, Types, &T);
+      MPI_Type_commit(&T);
+      return T;
+    };
+    MPI_Datatype OutType = absoluteType(Out), InType = absoluteType(In);
+    co_await mpi::Sendrecv(MPI_BOTTOM, 1, OutType, Right, 0, MPI_BOTTOM, 1, InType, Left, 0,
+                           MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    EXPECT_EQ(In.A, Left);
+    EXPECT_EQ(In.B[0], Left * 1.5);
+    EXPECT_EQ(In.C, 'x');
+
+    int X = R * 10, Y = -1, One = 1;
+    MPI_Aint XAddress, YAddress;
+    MPI_Get_address(&X, &XAddress);
+    MPI_Get_address(&Y, &YAddress);
+    MPI_Datatype Int = MPI_INT, XType, YType;
+    MPI_Type_create_struct(1, &One, &XAddress, &Int, &XType);
+    MPI_Type_create_struct(1, &One, &YAddress, &Int, &YType);
+    MPI_Type_commit(&XType);
+    MPI_Type_commit(&YType);
+    MPI_Request Requests[2];
+    mpi::Irecv(MPI_BOTTOM, 1, YType, Left, 1, MPI_COMM_WORLD, &Requests[0]);
+    mpi::Isend(MPI_BOTTOM, 1, XType, Right, 1, MPI_COMM_WORLD, &Requests[1]);
+    co_await mpi::Waitall(2, Requests, MPI_STATUSES_IGNORE);
+    EXPECT_EQ(Y, Left * 10);
+
+    In.A = -1;
+    co_await mpi::Bcast(MPI_BOTTOM, 1, R == 0 ? OutType : InType, 0, MPI_COMM_WORLD);
+    EXPECT_EQ(R == 0 ? Out.A : In.A, 0);
+    for (MPI_Datatype *T : {&OutType, &InType, &XType, &YType})
+      MPI_Type_free(T);
+    co_return 0;
+  });
+}
