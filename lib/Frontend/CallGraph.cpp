@@ -576,15 +576,9 @@ ReachSets ReachSets::compute(const CallGraph &G) {
   };
   Sets.WaitingMPI = ReachSet::compute(G, Waits);
   Sets.Tasks = ReachSet::compute(G, Waits, /*SeedRegions=*/true);
-  Sets.NonDeferrable = ReachSet::compute(G, [](const CallGraph::MPIUse &U) {
-    return U.Info && !U.Info->isDeferrable();
-  });
   Sets.Receives = ReachSet::compute(G, [](const CallGraph::MPIUse &U) {
     return U.Info && U.Info->receives();
   });
-  Sets.Regions = ReachSet::compute(
-      G, [](const CallGraph::MPIUse &) { return false; },
-      /*SeedRegions=*/true);
   return Sets;
 }
 

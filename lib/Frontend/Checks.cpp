@@ -21,6 +21,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -414,6 +415,94 @@ void checkWaits(const Region &R, DiagTable &Diags) {
   }
 }
 
+/// The local variable whose storage \p E (an MPI call's argument) points
+/// into: `x`, `&x`, `&x[i]`, `x + i`, `&x.f`, `v.data()`, `&v[i]`. Null when
+/// the storage is reached through a pointer or a reference, which may point
+/// anywhere, or is not a local variable's.
+const VarDecl *localStorageOf(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() != UO_AddrOf)
+        return nullptr;
+      E = UO->getSubExpr();
+    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = ASE->getBase();
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(E);
+               BO && BO->isAdditiveOp()) {
+      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                   : BO->getRHS();
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      E = ME->getBase();
+    } else if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E);
+               MCE && isDataCall(MCE)) {
+      E = MCE->getImplicitObjectArgument();
+    } else if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E);
+               OCE && OCE->getOperator() == OO_Subscript) {
+      E = OCE->getArg(0);
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->hasLocalStorage() || VD->getType()->isPointerType() ||
+          VD->getType()->isReferenceType())
+        return nullptr;
+      return VD;
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+/// What the region finishes at its end must outlive it: a receive's buffer
+/// (filled when the message arrives, at the latest at the end), and what a
+/// deferred wait or blocking receive reads and writes then (requests,
+/// statuses, indices). A variable declared in the region's own braces lives
+/// until the end (the region completes before its closing brace); one
+/// declared in a nested scope does not.
+void checkDeferredStorage(ASTContext &Ctx, const Region &R, DiagTable &Diags) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::SmallPtrSet<const Decl *, 8> LiveToTheEnd;
+  if (const auto *Body = dyn_cast<CompoundStmt>(R.S))
+    for (const Stmt *S : Body->body())
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        LiveToTheEnd.insert(DS->decl_begin(), DS->decl_end());
+  SourceLocation Begin = SM.getExpansionLoc(R.S->getBeginLoc());
+  SourceLocation End = SM.getExpansionLoc(R.S->getEndLoc());
+  auto EndsInside = [&](const VarDecl *VD) {
+    SourceLocation L = SM.getExpansionLoc(VD->getLocation());
+    return !LiveToTheEnd.contains(VD) &&
+           SM.isBeforeInTranslationUnit(Begin, L) &&
+           SM.isBeforeInTranslationUnit(L, End);
+  };
+
+  for (const MPICallSite *C : R.MPICalls) {
+    if (!C->Info || !C->Info->isSupported())
+      continue;
+    const MPIArgs &Roles = C->Info->Args;
+    std::vector<const Expr *> Finished;
+    if (C->Info->Kind == MPIKind::Wait) {
+      for (unsigned I = 0; I < C->Call->getNumArgs(); ++I)
+        if (static_cast<int>(I) != Roles.RequestCount)
+          Finished.push_back(C->Call->getArg(I));
+    } else if (C->Info->receives()) {
+      Finished.push_back(C->arg(Roles.RecvBuf));
+      if (C->Info->mayWait())
+        Finished.push_back(C->arg(Roles.Status));
+    }
+    for (const Expr *Arg : Finished) {
+      const VarDecl *VD = Arg ? localStorageOf(Arg) : nullptr;
+      if (!VD || !EndsInside(VD))
+        continue;
+      Diags.report(Arg->getBeginLoc(), Diag::RegionStorageEndsFirst)
+          << VD->getName() << C->Name;
+      Diags.report(VD->getLocation(), Diag::NoteDeclaredHere);
+      noteRegion(Diags, R);
+    }
+  }
+}
+
 llvm::StringRef jumpWord(const Stmt *S) {
   switch (S->getStmtClass()) {
   case Stmt::ReturnStmtClass:
@@ -472,24 +561,14 @@ void checkRegions(ASTContext &Ctx, const FunctionModel &F, const CallGraph &G,
       }
     }
 
+    // A task called in the region runs in program order, as outside any
+    // region (docs/decisions.md): whatever it waits for, collectives and
+    // regions of its own included, completes in the call. A plain function
+    // acts for the region: its receives join the firing rule.
     for (const UserCallSite *U : R.UserCalls) {
       const CallGraph::Node *N = G.lookup(U->Callee);
-      if (!N)
+      if (!N || Reach.isTask(N))
         continue;
-      if (Reach.Regions.contains(N)) {
-        Diags.report(U->Call->getBeginLoc(), Diag::NestedOlapThroughCall)
-            << N->Name;
-        notePath(Diags, Reach.Regions, N, Pragmas, Ctx.getSourceManager());
-        noteRegion(Diags, R);
-      }
-      if (Reach.NonDeferrable.contains(N)) {
-        const CallGraph::MPIUse *Use = Reach.NonDeferrable.reachedUse(N);
-        Diags.report(U->Call->getBeginLoc(), Diag::NotDeferrableThroughCall)
-            << N->Name << describeKind(Use->Info->Kind) << Use->Name;
-        notePath(Diags, Reach.NonDeferrable, N, Pragmas,
-                 Ctx.getSourceManager());
-        noteRegion(Diags, R);
-      }
       if (U->InBlock && U->InBlock->Kind == BlockKind::Send &&
           Reach.Receives.contains(N)) {
         Diags.report(U->Call->getBeginLoc(),
@@ -507,6 +586,7 @@ void checkRegions(ASTContext &Ctx, const FunctionModel &F, const CallGraph &G,
 
     checkBufferUses(Ctx, R, Diags);
     checkWaits(R, Diags);
+    checkDeferredStorage(Ctx, R, Diags);
   }
 }
 

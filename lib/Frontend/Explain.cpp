@@ -16,6 +16,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <utility>
+
 using namespace clang;
 
 namespace bamboo {
@@ -105,12 +107,13 @@ private:
 
   std::string loc(SourceLocation L) { return locationString(L, SM); }
 
-  /// Calls of functions that post sends or receives on the region's behalf.
+  /// Calls of plain functions that post sends or receives on the region's
+  /// behalf (a task called in the region runs in program order instead).
   void calledPosts(const Region &R, const ReachSet &Set, llvm::StringRef What,
                    bool &Any) {
     for (const UserCallSite *U : R.UserCalls) {
       const CallGraph::Node *N = TU.callGraph().lookup(U->Callee);
-      if (!N || !Set.contains(N))
+      if (!N || !Set.contains(N) || TU.reach().isTask(N))
         continue;
       OS << "    " << loc(U->Call->getBeginLoc()) << ": " << What
          << " posted by '" << N->Name << "' (" << Set.reachedUse(N)->Name << ")"
@@ -156,6 +159,22 @@ private:
       for (const MPICallSite *C : Waits)
         OS << "    " << loc(C->Call->getBeginLoc()) << ": " << C->Name
            << guards(*C) << "\n";
+    }
+
+    // What suspends the task before the region's end, and so overlaps
+    // nothing: tasks it calls run as they would outside the region.
+    bool Header = false;
+    for (const UserCallSite *U : R.UserCalls) {
+      const CallGraph::Node *N = TU.callGraph().lookup(U->Callee);
+      if (!N || !TU.reach().isTask(N))
+        continue;
+      if (!std::exchange(Header, true))
+        OS << "  completed in the call (a called task runs in program "
+              "order):\n";
+      OS << "    " << loc(U->Call->getBeginLoc()) << ": '" << N->Name << "'";
+      const CallGraph::MPIUse *Use = TU.reach().Tasks.reachedUse(N);
+      OS << " (" << (Use ? Use->Name : llvm::StringRef("an olap region")) << ")";
+      OS << guards(*U) << "\n";
     }
   }
 

@@ -24,9 +24,8 @@ namespace json = llvm::json;
 namespace bamboo {
 
 ReachBits reachBits(const ReachSets &Reach, const CallGraph::Node *N) {
-  const ReachSet *Sets[] = {&Reach.AnyMPI,   &Reach.WaitingMPI,
-                            &Reach.Tasks,    &Reach.NonDeferrable,
-                            &Reach.Receives, &Reach.Regions};
+  const ReachSet *Sets[] = {&Reach.AnyMPI, &Reach.WaitingMPI, &Reach.Tasks,
+                            &Reach.Receives};
   ReachBits Bits = 0;
   for (unsigned I = 0; I < std::size(Sets); ++I)
     if (Sets[I]->contains(N))

@@ -1,5 +1,6 @@
 // api_support.cpp - entering a call, waiting, and MPI's error handling.
 #include "api_support.h"
+#include "region_state.h"
 
 #include <algorithm>
 
@@ -10,7 +11,21 @@ Call enter(const char *Operation, const std::source_location &Where) {
   if (!T)
     fatalError(std::string(Operation) + " at " + describe(Where) +
                ": called outside a virtual rank (not from a task of bamboo::run)");
-  return Call{runtime(), *T, WaitSite{Operation, Where}};
+  Call C{runtime(), *T, WaitSite{Operation, Where}};
+  RegionState *Open = T->OpenRegion;
+  if (Open && !T->RunningChild && Open->Depth == T->AwaitDepth)
+    C.Region = Open;
+  return C;
+}
+
+void enterAwaitedTask() noexcept {
+  if (RankTask *T = currentTask())
+    ++(T->RunningChild ? T->RunningChild->AwaitDepth : T->AwaitDepth);
+}
+
+void leaveAwaitedTask() noexcept {
+  if (RankTask *T = currentTask())
+    --(T->RunningChild ? T->RunningChild->AwaitDepth : T->AwaitDepth);
 }
 
 bool Block::await_ready() {

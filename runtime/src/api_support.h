@@ -18,9 +18,16 @@ struct Call {
   // range per operation for nonblocking ones, so that operations in progress together on one
   // communicator never take each other's messages (collective_support.h).
   int TagBase = 0;
+  // The olap region open in the calling function, or null: the one that defers this call's
+  // waits and receives and buffers its sends. A region opened by a function that called the
+  // caller (a task awaited inside it) is not the caller's (region.h).
+  RegionState *Region = nullptr;
 };
 
-// The calling task; a fatal error naming Operation outside a virtual rank.
+// The calling task; a fatal error naming Operation outside a virtual rank. Called by the API
+// function before any coroutine of its own starts (at the caller's await depth), so that
+// Call::Region is the caller's: a function that may wait is a plain function that enters and
+// returns the coroutine doing the work.
 Call enter(const char *Operation, const std::source_location &Where);
 
 // Suspends the running task (or the rank's child that runs, ChildTask) until G is satisfied.

@@ -100,20 +100,19 @@ Task<int> Improbe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Message *Me
   co_return MPI_SUCCESS;
 }
 
-Task<int> Mrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message,
-                MPI_Status *Status, Where W) {
-  Call C = enter("MPI_Mrecv", W);
+static Task<int> mrecvCall(Call C, void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message,
+                           MPI_Status *Status, Where W) {
   if (*Message == MPI_MESSAGE_NO_PROC) {
     procNullStatus(Status);
     *Message = MPI_MESSAGE_NULL;
     co_return MPI_SUCCESS;
   }
-  if (C.Rank.OpenRegion) {
+  if (C.Region) {
     Lock L(C.RT.Lock);
     auto *R = new Request; // its one holder is the region
     receiveMatched(C, *R, Buf, Count, Type, Message);
-    C.Rank.OpenRegion->Held.push_back(R);
-    C.Rank.OpenRegion->Receives.emplace_back(R, Status);
+    C.Region->Held.push_back(R);
+    C.Region->Receives.emplace_back(R, Status);
     co_return MPI_SUCCESS;
   }
   Request R;
@@ -132,6 +131,11 @@ Task<int> Mrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message,
   co_return checkError(C, *Cm, R.Error);
 }
 
+Task<int> Mrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Status *Status,
+                Where W) {
+  return mrecvCall(enter("MPI_Mrecv", W), Buf, Count, Type, Message, Status, W);
+}
+
 int Imrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Request *Handle,
            Where W) {
   Call C = enter("MPI_Imrecv", W);
@@ -147,8 +151,8 @@ int Imrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Re
     receiveMatched(C, *R, Buf, Count, Type, Message);
   }
   *Handle = C.RT.Requests.add(R);
-  if (C.Rank.OpenRegion)
-    C.Rank.OpenRegion->hold(R); // part of the region's firing rule
+  if (C.Region)
+    C.Region->hold(R); // part of the region's firing rule
   return MPI_SUCCESS;
 }
 

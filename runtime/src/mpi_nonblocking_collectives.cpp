@@ -44,8 +44,8 @@ int start(const char *Operation, Where W, MPI_Comm Comm, MPI_Request *Handle,
     std::lock_guard L(C.RT.Lock);
     C.TagBase = nonblockingTagBase(C.Rank, Cm);
     *Handle = C.RT.Requests.add(R);
-    if (C.Rank.OpenRegion)
-      C.Rank.OpenRegion->hold(R); // part of the region's firing rule
+    if (C.Region)
+      C.Region->hold(R); // part of the region's firing rule
   }
   startChild(C, *R, runCollective(C, Make(Cm)));
   return MPI_SUCCESS;

@@ -27,7 +27,7 @@ const Communicator &beginSend(Call &C, Request &S, const void *Buf, int Count,
   const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
   prepareSend(C, S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.Context, Cm);
   // Inside an olap region every send takes its data at the call (SPEC §3).
-  if (C.Rank.OpenRegion && Mode == SendMode::Standard)
+  if (C.Region && Mode == SendMode::Standard)
     Mode = SendMode::Buffered;
   C.RT.Eng.startSend(S, Envelope{Cm.rankOf(C.Rank.WorldRank), Tag, Cm.Context}, Mode);
   return Cm;
@@ -134,8 +134,8 @@ int regionRecv(Call &C, void *Buf, int Count, MPI_Datatype Type, int Source, int
     return Error;
   auto *R = new Request; // its one holder is the region (it may complete at once)
   beginRecv(C, *R, Buf, Count, Type, Source, Tag, Comm);
-  C.Rank.OpenRegion->Held.push_back(R);
-  C.Rank.OpenRegion->Receives.emplace_back(R, Status);
+  C.Region->Held.push_back(R);
+  C.Region->Receives.emplace_back(R, Status);
   return MPI_SUCCESS;
 }
 
@@ -167,7 +167,7 @@ bool awaitAny(Call &C, WaitGroup &G, int Count, MPI_Request Handles[]) {
 // Inside a region a wait is deferred to the region's end; the region holds its requests.
 bool deferToRegion(Call &C, int Count, MPI_Request Handles[],
                    std::function<Task<int>()> Finish) {
-  RegionState *Region = C.Rank.OpenRegion;
+  RegionState *Region = C.Region;
   if (!Region)
     return false;
   Lock L(C.RT.Lock);
@@ -187,16 +187,19 @@ Task<int> Send(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
   return blockingSend(enter("MPI_Send", W), Buf, Count, Type, Dest, Tag, Comm,
                       SendMode::Standard);
 }
+
 Task<int> Ssend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
                 MPI_Comm Comm, Where W) {
   return blockingSend(enter("MPI_Ssend", W), Buf, Count, Type, Dest, Tag, Comm,
                       SendMode::Synchronous);
 }
+
 Task<int> Bsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
                 MPI_Comm Comm, Where W) {
   return blockingSend(enter("MPI_Bsend", W), Buf, Count, Type, Dest, Tag, Comm,
                       SendMode::Buffered);
 }
+
 Task<int> Rsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
                 MPI_Comm Comm, Where W) {
   // A ready send may be implemented as a standard one (MPI 3.1, 3.4).
@@ -227,10 +230,9 @@ int Irsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI
 
 // Receives.
 
-Task<int> Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
-               MPI_Status *Status, Where W) {
-  Call C = enter("MPI_Recv", W);
-  if (C.Rank.OpenRegion) {
+static Task<int> recvCall(Call C, void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
+                          MPI_Comm Comm, MPI_Status *Status, Where W) {
+  if (C.Region) {
     Lock L(C.RT.Lock);
     co_return regionRecv(C, Buf, Count, Type, Source, Tag, Comm, Status);
   }
@@ -249,6 +251,11 @@ Task<int> Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI
   co_return checkError(C, *Cm, R.Error);
 }
 
+Task<int> Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+               MPI_Status *Status, Where W) {
+  return recvCall(enter("MPI_Recv", W), Buf, Count, Type, Source, Tag, Comm, Status, W);
+}
+
 int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
           MPI_Request *Handle, Where W) {
   Call C = enter("MPI_Irecv", W);
@@ -260,16 +267,16 @@ int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm
   auto *R = new Request; // held by the handle
   beginRecv(C, *R, Buf, Count, Type, Source, Tag, Comm);
   *Handle = C.RT.Requests.add(R);
-  if (C.Rank.OpenRegion)
-    C.Rank.OpenRegion->hold(R); // part of the region's firing rule
+  if (C.Region)
+    C.Region->hold(R); // part of the region's firing rule
   return MPI_SUCCESS;
 }
 
-Task<int> Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest,
-                   int SendTag, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
-                   int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status, Where W) {
-  Call C = enter("MPI_Sendrecv", W);
-  if (C.Rank.OpenRegion) {
+static Task<int> sendrecvCall(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendType,
+                              int Dest, int SendTag, void *RecvBuf, int RecvCount,
+                              MPI_Datatype RecvType, int Source, int RecvTag, MPI_Comm Comm,
+                              MPI_Status *Status, Where W) {
+  if (C.Region) {
     Lock L(C.RT.Lock);
     if (int Error = checkSend(C, Comm, Dest, SendTag, SendCount, SendType))
       co_return Error;
@@ -299,16 +306,31 @@ Task<int> Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, in
   co_return checkError(C, *Cm, R.Error);
 }
 
+Task<int> Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest, int SendTag,
+                   void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
+                   MPI_Comm Comm, MPI_Status *Status, Where W) {
+  return sendrecvCall(enter("MPI_Sendrecv", W), SendBuf, SendCount, SendType, Dest, SendTag,
+                      RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Status, W);
+}
+
+// The outgoing data is packed at the call, so the receive may overwrite the buffer.
+static Task<int> sendrecvReplaceCall(Call C, std::vector<std::byte> Outgoing, void *Buf, int Count,
+                                     MPI_Datatype Type, int Dest, int SendTag, int Source,
+                                     int RecvTag, MPI_Comm Comm, MPI_Status *Status, Where W) {
+  co_return co_await sendrecvCall(C, Outgoing.data(), static_cast<int>(Outgoing.size()), MPI_BYTE,
+                                  Dest, SendTag, Buf, Count, Type, Source, RecvTag, Comm, Status,
+                                  W);
+}
+
 Task<int> Sendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag,
                            int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status,
                            Where W) {
-  // The outgoing data is packed first, so the receive may overwrite the buffer.
+  Call C = enter("MPI_Sendrecv_replace", W);
   Layout L = layoutOf(Count, Type);
   std::vector<std::byte> Outgoing(L.Bytes);
   pack(Buf, Count, Type, L, Outgoing.data());
-  co_return co_await Sendrecv(Outgoing.data(), static_cast<int>(Outgoing.size()), MPI_BYTE,
-                              Dest, SendTag, Buf, Count, Type, Source, RecvTag, Comm, Status,
-                              W);
+  return sendrecvReplaceCall(C, std::move(Outgoing), Buf, Count, Type, Dest, SendTag, Source,
+                             RecvTag, Comm, Status, W);
 }
 
 // Probes.
@@ -388,8 +410,7 @@ Task<int> Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Stat
 
 // Waits.
 
-Task<int> Wait(MPI_Request *Handle, MPI_Status *Status, Where W) {
-  Call C = enter("MPI_Wait", W);
+static Task<int> waitCall(Call C, MPI_Request *Handle, MPI_Status *Status, Where W) {
   if (deferToRegion(C, 1, Handle, [=] { return Wait(Handle, Status, W); }))
     co_return MPI_SUCCESS;
   Request *R;
@@ -409,8 +430,12 @@ Task<int> Wait(MPI_Request *Handle, MPI_Status *Status, Where W) {
   co_return finish(C, Handle, *R, Status);
 }
 
-Task<int> Waitall(int Count, MPI_Request Handles[], MPI_Status Statuses[], Where W) {
-  Call C = enter("MPI_Waitall", W);
+Task<int> Wait(MPI_Request *Handle, MPI_Status *Status, Where W) {
+  return waitCall(enter("MPI_Wait", W), Handle, Status, W);
+}
+
+static Task<int> waitallCall(Call C, int Count, MPI_Request Handles[], MPI_Status Statuses[],
+                             Where W) {
   if (deferToRegion(C, Count, Handles, [=] { return Waitall(Count, Handles, Statuses, W); }))
     co_return MPI_SUCCESS;
   WaitGroup G;
@@ -435,8 +460,12 @@ Task<int> Waitall(int Count, MPI_Request Handles[], MPI_Status Statuses[], Where
   co_return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
 }
 
-Task<int> Waitany(int Count, MPI_Request Handles[], int *Index, MPI_Status *Status, Where W) {
-  Call C = enter("MPI_Waitany", W);
+Task<int> Waitall(int Count, MPI_Request Handles[], MPI_Status Statuses[], Where W) {
+  return waitallCall(enter("MPI_Waitall", W), Count, Handles, Statuses, W);
+}
+
+static Task<int> waitanyCall(Call C, int Count, MPI_Request Handles[], int *Index,
+                             MPI_Status *Status, Where W) {
   if (deferToRegion(C, Count, Handles,
                     [=] { return Waitany(Count, Handles, Index, Status, W); }))
     co_return MPI_SUCCESS;
@@ -461,9 +490,12 @@ Task<int> Waitany(int Count, MPI_Request Handles[], int *Index, MPI_Status *Stat
   callError(C, "internal error: woken without a completed request");
 }
 
-Task<int> Waitsome(int InCount, MPI_Request Handles[], int *OutCount, int Indices[],
-                   MPI_Status Statuses[], Where W) {
-  Call C = enter("MPI_Waitsome", W);
+Task<int> Waitany(int Count, MPI_Request Handles[], int *Index, MPI_Status *Status, Where W) {
+  return waitanyCall(enter("MPI_Waitany", W), Count, Handles, Index, Status, W);
+}
+
+static Task<int> waitsomeCall(Call C, int InCount, MPI_Request Handles[], int *OutCount,
+                              int Indices[], MPI_Status Statuses[], Where W) {
   if (deferToRegion(C, InCount, Handles, [=] {
         return Waitsome(InCount, Handles, OutCount, Indices, Statuses, W);
       }))
@@ -491,6 +523,11 @@ Task<int> Waitsome(int InCount, MPI_Request Handles[], int *OutCount, int Indice
     }
   *OutCount = Out;
   co_return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
+}
+
+Task<int> Waitsome(int InCount, MPI_Request Handles[], int *OutCount, int Indices[],
+                   MPI_Status Statuses[], Where W) {
+  return waitsomeCall(enter("MPI_Waitsome", W), InCount, Handles, OutCount, Indices, Statuses, W);
 }
 
 // Tests. Each looks once, lets the other tasks run if nothing completed, and looks again.
@@ -695,8 +732,8 @@ int start(Call &C, MPI_Request Handle) {
     beginSend(C, *R, P.Buf, P.Count, P.Type, P.Peer, P.Tag, P.Comm, P.Mode);
   } else {
     beginRecv(C, *R, P.Buf, P.Count, P.Type, P.Peer, P.Tag, P.Comm);
-    if (C.Rank.OpenRegion)
-      C.Rank.OpenRegion->hold(R); // part of the region's firing rule
+    if (C.Region)
+      C.Region->hold(R); // part of the region's firing rule
   }
   C.RT.Requests.start(Handle, R);
   return MPI_SUCCESS;
@@ -803,8 +840,8 @@ int startSendrecv(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendT
     Lock L(C.RT.Lock);
     R->Comm = &C.RT.Comms.lookup(Comm, C.Site);
     *Handle = C.RT.Requests.add(R);
-    if (C.Rank.OpenRegion)
-      C.Rank.OpenRegion->hold(R); // part of the region's firing rule
+    if (C.Region)
+      C.Region->hold(R); // part of the region's firing rule
   }
   startChild(C, *R,
              sendrecvHalves(C, R, SendBuf, SendCount, SendType, Dest, SendTag, RecvBuf,

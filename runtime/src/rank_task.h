@@ -29,6 +29,7 @@ struct ChildTask {
   std::coroutine_handle<> ResumePoint;
   bool Runnable = false; // woken, not yet run; guarded by the engine lock
   Request *Completes = nullptr;
+  int AwaitDepth = 0; // tasks awaited inside Body and still running (enterAwaitedTask)
 };
 
 enum class TaskState { Ready, Running, Blocked, Done };
@@ -71,7 +72,11 @@ struct RankTask {
   MPI_Count AttachedSize = 0;
   bool BufferAttached = false;
 
+  // The innermost open olap region, and how deep the task is in awaited tasks: a region
+  // belongs to the function that opened it, at the depth it was opened (region.h). Touched
+  // only by the worker running the rank.
   RegionState *OpenRegion = nullptr;
+  int AwaitDepth = 0;
 
   // The rank's view of MPI_Init/MPI_Finalize, and the communicators on which it set
   // MPI_ERRORS_RETURN (error handlers belong to a rank, not to the process).

@@ -12,12 +12,16 @@ using namespace detail;
 
 Region::Region(int Priority, std::source_location Where) : State(nullptr) {
   Call C = enter("olap region", Where);
-  if (C.Rank.OpenRegion)
-    return; // joins the region already open in this task
+  if (C.Region)
+    return; // joins the region already open in this function
   State = new RegionState;
   State->Owner = &C.Rank;
   State->Priority = Priority;
   State->Site = C.Site;
+  State->Depth = C.Rank.AwaitDepth;
+  // A region of a task called inside another region is a region of its own: the caller's is
+  // set aside until this one completes.
+  State->Outer = C.Rank.OpenRegion;
   C.Rank.OpenRegion = State;
 }
 
@@ -40,7 +44,7 @@ Task<int> Region::complete() {
   RegionState &S = *State;
   if (C.Rank.OpenRegion != State)
     callError(C, "olap region completed twice");
-  C.Rank.OpenRegion = nullptr; // the deferred calls below run as they would outside
+  C.Rank.OpenRegion = S.Outer; // the deferred calls below run as they would outside
 
   WaitGroup G;
   G.WakePriority = S.Priority;

@@ -18,6 +18,11 @@ struct RegionState {
   RankTask *Owner = nullptr;
   int Priority = 0;
   WaitSite Site;
+  // The owner's await depth where the region was opened: only calls made at that depth, by
+  // the function that holds the region, are deferred to its end (region.h).
+  int Depth = 0;
+  // The region open when this one was opened in a called task; open again after it.
+  RegionState *Outer = nullptr;
 
   // The firing rule: requests that must complete before the task continues, each held once.
   std::vector<Request *> Held;

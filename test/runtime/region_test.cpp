@@ -9,9 +9,42 @@ using namespace bamboo::test;
 namespace {
 constexpr int Halo = 50000; // doubles: above the eager limit
 
-// A receive made by a function called inside the region joins its firing rule.
-Task<int> receiveFrom(int Source, double *Into, int Count, MPI_Status *Status) {
-  co_return co_await mpi::Recv(Into, Count, MPI_DOUBLE, Source, 1, MPI_COMM_WORLD, Status);
+// A receive posted by a plain function called inside the region joins its firing rule.
+int postReceive(int Source, double *Into, int Count, MPI_Request *Request) {
+  return mpi::Irecv(Into, Count, MPI_DOUBLE, Source, 1, MPI_COMM_WORLD, Request);
+}
+
+// The issue 10 helper: its request and status live in its own frame.
+Task<int> sendAndWait(const int *Value, int To, int Tag) {
+  MPI_Request Request;
+  MPI_Status Status;
+  mpi::Isend(Value, 1, MPI_INT, To, Tag, MPI_COMM_WORLD, &Request);
+  co_await mpi::Wait(&Request, &Status);
+  EXPECT_EQ(Request, MPI_REQUEST_NULL); // the wait completed in the call
+  co_return 0;
+}
+
+// Receives into its own local and returns what arrived.
+Task<int> receiveValue(int From, int Tag) {
+  int Value = -1;
+  co_await mpi::Recv(&Value, 1, MPI_INT, From, Tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  co_return Value;
+}
+
+// A task with a region of its own, called inside another region.
+Task<int> exchangeInOwnRegion(int Left, int Right, int Tag) {
+  int Mine = rank(), FromLeft = -1;
+  MPI_Status Status;
+  Status.MPI_SOURCE = -99;
+  {
+    Region Olap;
+    co_await mpi::Recv(&FromLeft, 1, MPI_INT, Left, Tag, MPI_COMM_WORLD, &Status);
+    co_await mpi::Send(&Mine, 1, MPI_INT, Right, Tag, MPI_COMM_WORLD);
+    EXPECT_EQ(Status.MPI_SOURCE, -99); // completes at this region's end
+    co_await Olap.complete();
+  }
+  EXPECT_EQ(Status.MPI_SOURCE, Left);
+  co_return FromLeft;
 }
 } // namespace
 
@@ -28,11 +61,15 @@ TEST(Region, FiringRuleHoldsEveryReceiveOfTheRegion) {
       // Receives first: without the region these blocking calls would wait here.
       co_await mpi::Recv(FromLeft.data(), Halo, MPI_DOUBLE, Left, 1, MPI_COMM_WORLD,
                          &LeftStatus);
-      co_await receiveFrom(Right, FromRight.data(), Halo, &RightStatus);
+      MPI_Request FromRightRequest;
+      postReceive(Right, FromRight.data(), Halo, &FromRightRequest); // never waited for
       EXPECT_EQ(LeftStatus.MPI_SOURCE, -99); // not completed before the region's end
       co_await mpi::Send(ToRight.data(), Halo, MPI_DOUBLE, Right, 1, MPI_COMM_WORLD);
       co_await mpi::Send(ToLeft.data(), Halo, MPI_DOUBLE, Left, 1, MPI_COMM_WORLD);
       EXPECT_EQ(co_await Olap.complete(), MPI_SUCCESS);
+      int Done = 0;
+      co_await mpi::Test(&FromRightRequest, &Done, &RightStatus);
+      EXPECT_TRUE(Done); // the region waited for it
     }
     EXPECT_EQ(FromLeft[Halo - 1], Left + 0.5);
     EXPECT_EQ(FromRight[0], Right);
@@ -108,6 +145,57 @@ TEST(Region, NestedRegionJoinsTheOuterOne) {
     }
     EXPECT_EQ(A, Left);
     EXPECT_EQ(B, Right);
+    co_return 0;
+  });
+}
+
+// Issue 10: a wait in a task called inside a region was deferred to the region's end, which
+// then read the callee's request and wrote its status after its frame was freed (heap
+// corruption), and a receive into a callee's local completed after the callee returned it.
+// A called task runs in program order instead: as it would outside any region.
+TEST(Region, TaskCalledInsideTheRegionRunsInProgramOrder) {
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank(), S = size();
+    int Right = (R + 1) % S, Left = (R + S - 1) % S;
+    int FromLeft = -1;
+    MPI_Status Status;
+    Status.MPI_SOURCE = -99;
+    {
+      Region Olap;
+      co_await mpi::Recv(&FromLeft, 1, MPI_INT, Left, 7, MPI_COMM_WORLD, &Status);
+      for (int Round = 0; Round < 3; ++Round) // frames reused by later calls
+        co_await sendAndWait(&R, Right, 8);
+      co_await mpi::Send(&R, 1, MPI_INT, Right, 7, MPI_COMM_WORLD);
+      int Received = 0;
+      for (int Round = 0; Round < 3; ++Round)
+        Received += co_await receiveValue(Left, 8);
+      EXPECT_EQ(Received, 3 * Left);     // complete when the callee returns them
+      EXPECT_EQ(Status.MPI_SOURCE, -99); // the region's own receive completes at its end
+      EXPECT_EQ(co_await Olap.complete(), MPI_SUCCESS);
+    }
+    EXPECT_EQ(FromLeft, Left);
+    EXPECT_EQ(Status.MPI_SOURCE, Left);
+    co_return 0;
+  });
+}
+
+TEST(Region, RegionOfACalledTaskIsItsOwn) {
+  runRanks([&](int, char **) -> Task<int> {
+    int R = rank(), S = size();
+    int Right = (R + 1) % S, Left = (R + S - 1) % S;
+    int FromRight = -1;
+    MPI_Status Status;
+    Status.MPI_SOURCE = -99;
+    {
+      Region Outer;
+      co_await mpi::Recv(&FromRight, 1, MPI_INT, Right, 9, MPI_COMM_WORLD, &Status);
+      EXPECT_EQ(co_await exchangeInOwnRegion(Left, Right, 10), Left);
+      co_await mpi::Send(&R, 1, MPI_INT, Left, 9, MPI_COMM_WORLD);
+      EXPECT_EQ(Status.MPI_SOURCE, -99); // the outer region is open again, still deferring
+      co_await Outer.complete();
+    }
+    EXPECT_EQ(FromRight, Right);
+    EXPECT_EQ(Status.MPI_SOURCE, Right);
     co_return 0;
   });
 }

@@ -182,11 +182,9 @@ struct ReachSets {
   /// Becomes a task (a coroutine): reaches a waiting MPI call or an olap
   /// region (a region's end suspends). main is always a task as well.
   ReachSet Tasks;
-  /// For the region checks: reaches a call that an olap region cannot defer,
-  /// a receive, or another olap region.
-  ReachSet NonDeferrable;
+  /// For the region checks: reaches a receive (a plain function called in a
+  /// send block must not).
   ReachSet Receives;
-  ReachSet Regions;
 
   static ReachSets compute(const CallGraph &G);
 

@@ -8,14 +8,21 @@
 //     co_await Region.complete();          // suspends once, until every receive is in
 //   }
 //
-// While a region is open in a task, every receive of that task (also in called functions)
-// joins the region's firing rule instead of waiting, MPI_Wait* calls are deferred to the end
-// of the region, and every send takes its data at the call. complete() suspends the task
-// until the firing rule holds, then fills the statuses and releases the deferred requests,
-// and the task runs again with the region's priority. Collectives and probes inside a region
-// run as they would outside it.
+// A region belongs to the function that opens it. While it is open, every receive that
+// function makes joins the region's firing rule instead of waiting, its MPI_Wait* calls are
+// deferred to the end of the region, and its sends take their data at the call; so do the
+// calls of plain functions it calls (they cannot wait: `postHalo(buf, &req)`). complete()
+// suspends the task until the firing rule holds, then fills the statuses and releases the
+// deferred requests, and the task runs again with the region's priority. Collectives and
+// probes inside a region run as they would outside it.
 //
-// A region opened while another is open in the same task joins the outer one.
+// A task awaited inside the region (a function that may wait) runs as it would outside any
+// region: its waits and receives complete in the call, in program order. Deferring them would
+// write their statuses, requests and buffers after the callee's frame is gone (issue 10). A
+// wait in the region on a request such a callee started still joins the firing rule.
+//
+// A region opened in the same function while another is open joins the outer one; a region
+// opened in a called task is its own and completes there.
 #pragma once
 
 #include "bamboo/task.h"

@@ -28,10 +28,17 @@ std::coroutine_handle<> &nextToResume() noexcept;
 // Resumes `h` and every coroutine it hands control to, until none is left.
 void runTrampoline(std::coroutine_handle<> h);
 
+// How deep the running rank's code is in awaited tasks: one more while a task it awaits runs.
+// An olap region belongs to the function that opened it, at one depth (region.h).
+void enterAwaitedTask() noexcept;
+void leaveAwaitedTask() noexcept;
+
 template <class Promise> struct FinalAwaiter {
   bool await_ready() noexcept { return false; }
   void await_suspend(std::coroutine_handle<Promise> self) noexcept {
     // Hand control to whoever awaits us; a root task has no continuation and simply stops.
+    if (self.promise().continuation)
+      leaveAwaitedTask();
     nextToResume() = self.promise().continuation;
   }
   void await_resume() noexcept {}
@@ -96,6 +103,7 @@ public:
   bool await_ready() const noexcept { return false; }
   void await_suspend(std::coroutine_handle<> Awaiting) noexcept {
     H.promise().continuation = Awaiting;
+    detail::enterAwaitedTask();
     detail::nextToResume() = H;
   }
   T await_resume() { return result(); }
