@@ -403,6 +403,39 @@ bool canMove(QualType T) {
   return false;
 }
 
+/// `static int table[] = {1, 2, 3};` in a function (a C lookup table): an
+/// array cannot be returned by once()'s function, so a holder type keeps the
+/// declaration as written, its default member initializer being the constant
+/// initializer (which names no local, so the local struct may hold it):
+///
+///   static int table[] = {1, 2, 3};  =>
+///   struct BambooStatic_table { int table[3] = {1, 2, 3}; };
+///   static bamboo::RankLocal<BambooStatic_table> bambooStatic_table;
+///   decltype(BambooStatic_table::table) &table = bambooStatic_table.get().table;
+void privatizeStaticLocalArray(RewriteSession &S, const VarDecl *VD, const Token &Keyword) {
+  std::string Name = VD->getNameAsString();
+  std::string Holder = "BambooStatic_" + Name, Instance = "bambooStatic_" + Name;
+  std::string What = "static local '" + Name + "'";
+  DynTypedNodeList Parents = S.Ctx.getParents(*VD);
+  const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+  if (!DS || !DS->isSingleDecl() || DS->getEndLoc().isMacroID()) {
+    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 2;
+    return;
+  }
+  // `int table[]`: a member needs its bound, which the initializer gave.
+  if (auto Incomplete = VD->getTypeSourceInfo()->getTypeLoc().getAs<IncompleteArrayTypeLoc>())
+    if (const auto *Complete = S.Ctx.getAsConstantArrayType(VD->getType()))
+      if (!S.insertAfterToken(Incomplete.getLBracketLoc(),
+                              std::to_string(Complete->getSize().getZExtValue()), What))
+        return;
+  if (!S.replaceToken(Keyword.getLocation(), "struct " + Holder + " {", What))
+    return;
+  S.R.InsertTextAfterToken(DS->getEndLoc(), // the `;`
+                           " }; static bamboo::RankLocal<" + Holder + "> " + Instance +
+                               "; decltype(" + Holder + "::" + Name + ") &" + Name + " = " +
+                               Instance + ".get()." + Name + ";");
+}
+
 /// `static T x = init;` in a function: a RankLocal plus a reference named x.
 void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
   std::string Name = VD->getNameAsString();
@@ -421,16 +454,22 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 2;
     return;
   }
+  const Expr *Init = VD->getInit();
+  if (T->isArrayType() && Init && !isa<ImplicitValueInitExpr>(Init)) {
+    // A constant initializer is what C allows; one that is not (it reads a
+    // parameter, calls a function) would need the first pass's values.
+    if (!Init->isConstantInitializer(S.Ctx, /*ForRef=*/false)) {
+      S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 3;
+      return;
+    }
+    privatizeStaticLocalArray(S, VD, *Keyword);
+    return;
+  }
   std::string Declare = "static bamboo::RankLocal<" + TypeText + "> " + Instance + ";";
   if (!S.replaceToken(Keyword->getLocation(), Declare, What))
     return;
 
-  const Expr *Init = VD->getInit();
   if (T->isArrayType()) {
-    if (Init && !isa<ImplicitValueInitExpr>(Init)) {
-      S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 3;
-      return;
-    }
     // double buf[N]  =>  double (&buf)[N] = bambooStatic_buf.get()
     S.insertBefore(VD->getLocation(), "(&", What);
     S.insertAfterToken(VD->getLocation(), ")", What);

@@ -24,3 +24,19 @@ int count(int n) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   return ++calls + sizes[0] + list[1] + rank + static_cast<int>(label.size());
 }
+
+// A static local array with a constant initializer (a C lookup table, also
+// of unknown bound): a holder type keeps the declaration as written, with the
+// bound the initializer gave.
+// CHECK:      {{^}}  struct BambooStatic_table { int table[3] = {1, 2, 3}; }; static bamboo::RankLocal<BambooStatic_table> bambooStatic_table; decltype(BambooStatic_table::table) &table = bambooStatic_table.get().table;
+// CHECK-NEXT: {{^}}  struct BambooStatic_names { const char *names[2] = {"a", "b"}; }; static bamboo::RankLocal<BambooStatic_names> bambooStatic_names; decltype(BambooStatic_names::names) &names = bambooStatic_names.get().names;
+// CHECK-NEXT: {{^}}  static const int limits[2] = {4, 5};
+int lookup(int n) {
+  static int table[] = {1, 2, 3};
+  static const char *names[] = {"a", "b"};
+  static const int limits[2] = {4, 5};
+  table[n % 3] += n;
+  names[n % 2] = "c";
+  MPI_Barrier(MPI_COMM_WORLD);
+  return table[n % 3] + names[0][0] + limits[n % 2];
+}

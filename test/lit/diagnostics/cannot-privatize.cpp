@@ -19,8 +19,8 @@ decltype(auto) current() {
   // CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:10: error: cannot give each virtual rank its own 'total': decltype(auto) deduced from its name would become a reference to the rank's instance; write its type
 }
 int f(int n) {
-  static int table[3] = {1, 2, 3};
-  // CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:14: error: cannot give each virtual rank its own 'table': a static local array with an initializer is not supported
+  static int table[3] = {n, 2, 3};
+  // CHECK-DAG: cannot-privatize.cpp:[[@LINE-1]]:14: error: cannot give each virtual rank its own 'table': a static local array whose initializer is not a constant is not supported
   MPI_Barrier(MPI_COMM_WORLD);
   return table[n % 3] + total + sizes[n] + zero<int> + Box<int>::made;
 }
