@@ -23,6 +23,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <set>
+
 using namespace clang;
 
 namespace bamboo::codegen {
@@ -470,18 +472,26 @@ void checkDefaultArguments(RewriteSession &S, const FunctionDecl *FD) {
 }
 
 /// Calls of tasks in operands that are never evaluated (sizeof, decltype,
-/// noexcept, typeid of a non-polymorphic value), in the user's files.
+/// noexcept, typeid of a non-polymorphic value), in the user's files. A
+/// template's call whose callee depends on its parameters (`sizeof(get(v))`)
+/// is resolved only in its instantiations, which share its text: those are
+/// visited too, and each written call is edited once.
 class UnevaluatedTaskCalls : public RecursiveASTVisitor<UnevaluatedTaskCalls> {
 public:
   explicit UnevaluatedTaskCalls(RewriteSession &S) : S(S) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitCallExpr(CallExpr *Call) {
     if (S.isTask(Call->getDirectCallee()) && S.inUserFile(Call->getBeginLoc()) &&
-        isUnevaluated(Call, S))
+        isUnevaluated(Call, S) &&
+        Written.insert({Call->getBeginLoc().getRawEncoding(),
+                        Call->getEndLoc().getRawEncoding()})
+            .second)
       Calls.push_back(Call);
     return true;
   }
   RewriteSession &S;
   std::vector<const CallExpr *> Calls;
+  std::set<std::pair<SourceLocation::UIntTy, SourceLocation::UIntTy>> Written;
 };
 
 /// `sizeof(f(1))` of a task f: `sizeof(bamboo::resultOf(f(1)))` sees f's
@@ -542,6 +552,12 @@ bool checkCanAwait(const Expr *E, RewriteSession &S) {
     if (const auto *Catch = Node.get<CXXCatchStmt>()) {
       S.Diags.report(E->getBeginLoc(), Diag::AwaitNotAllowed) << 0;
       S.Diags.report(Catch->getCatchLoc(), Diag::NoteCatchHere);
+      return false;
+    }
+    // `std::vector<int> v{co_await f(), 2};`: GCC 12 rejects the coroutine
+    // ("array used as initializer"); aggregates' braced lists are fine.
+    if (Node.get<CXXStdInitializerListExpr>()) {
+      S.Diags.report(E->getBeginLoc(), Diag::AwaitNotAllowed) << 2;
       return false;
     }
     if (Node.get<FunctionDecl>() || Node.get<LambdaExpr>())

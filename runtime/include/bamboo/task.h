@@ -153,5 +153,8 @@ template <class T> T runSynchronously(Task<T> &&T0) {
 // `sizeof(bamboo::resultOf(f(1)))`, ..., so that they still see f's result type R (and its
 // exception specification), not Task<R>. Declared only: it is never called.
 template <class T> T resultOf(Task<T> &&) noexcept;
+// A template's call that is a task call in one instantiation may be an ordinary one in
+// another: then resultOf keeps its type (an lvalue stays an lvalue).
+template <class T> T resultOf(T &&) noexcept;
 
 } // namespace bamboo
