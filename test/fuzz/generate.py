@@ -651,6 +651,7 @@ class Generator:
         closing = self.open_comm(ph)
         kind = self.pick(["vector", "contiguous", "struct", "bcast-struct"])
         ph.line(f"int right = (me + 1) % np, left = (me + np - 1) % np;")
+        ph.line("(void)right; (void)left;")
         if kind == "vector":
             self.feature(ph, "Type_vector")
             rows, cols = self.r.randint(2, 4), self.r.randint(2, 4)
@@ -747,7 +748,8 @@ class Generator:
     def phase_olap(self, ph, tag):
         self.feature(ph, "olap")
         closing = self.open_comm(ph)
-        variant = self.pick(["halo", "halo", "sendfirst", "wildcard", "noblocks", "steps"])
+        variant = self.pick(["halo", "halo", "sendfirst", "wildcard", "noblocks", "steps",
+                             "inhelper", "icoll"])
         self.feature(ph, "olap-" + variant)
         n = self.r.randint(1, 4)
         periodic = self.chance(0.6)
@@ -756,6 +758,7 @@ class Generator:
         else:
             self.feature(ph, "PROC_NULL")
             ph.line("int right = me + 1 < np ? me + 1 : MPI_PROC_NULL, left = me > 0 ? me - 1 : MPI_PROC_NULL;")
+        ph.line("(void)right; (void)left;")
         if variant in ("halo", "noblocks", "steps"):
             steps = self.r.randint(2, 3) if variant == "steps" else 1
             ph.line(f"int u[{n} + 2];")
@@ -835,6 +838,54 @@ class Generator:
             ph.line("}", 1)
             self.show(ph, "from left", "fromL", n)
             self.show(ph, "from right", "fromR", n)
+        elif variant == "inhelper":
+            # The region is in a helper function: the helper becomes a task.
+            send = self.pick(["MPI_Send", "MPI_Ssend", "MPI_Bsend"])
+            if send == "MPI_Bsend":
+                self.uses_bsend = True
+            fn = f"haloRegion{ph.index}"
+            ph.helpers.append(
+                f"// An olap region inside a helper function.\n"
+                f"static void {fn}(const int *u, int n, int *haloL, int *haloR, int left, int right, int tag, MPI_Comm comm) {{\n"
+                f"  MPI_Request rq[2];\n"
+                f"  int nr = 0;\n"
+                f"#pragma bamboo olap\n"
+                f"  {{\n"
+                f"#pragma bamboo receive\n"
+                f"    {{\n"
+                f"      MPI_Irecv(haloL, 1, MPI_INT, left, tag, comm, &rq[nr++]);\n"
+                f"      MPI_Irecv(haloR, 1, MPI_INT, right, tag + 1, comm, &rq[nr++]);\n"
+                f"    }}\n"
+                f"#pragma bamboo send\n"
+                f"    {{\n"
+                f"      {send}(&u[n], 1, MPI_INT, right, tag, comm);\n"
+                f"      {send}(&u[1], 1, MPI_INT, left, tag + 1, comm);\n"
+                f"    }}\n"
+                f"    MPI_Waitall(nr, rq, MPI_STATUSES_IGNORE);\n"
+                f"  }}\n"
+                f"}}\n")
+            ph.line(f"int u[{n} + 2];")
+            ph.line(f"for (int i = 0; i < {n} + 2; ++i) u[i] = me * 10 + i + it;")
+            ph.line("int haloL = -5, haloR = -5;")
+            ph.line(f"{fn}(u, {n}, &haloL, &haloR, left, right, {tag}, comm);")
+            self.say(ph, "helper region halo %d %d", "haloL, haloR")
+        elif variant == "icoll":
+            # A nonblocking collective started in a region joins its firing rule.
+            self.feature(ph, "nonblocking-collective")
+            ph.line("int v = me + it, sum = -1, fromL = -1;")
+            ph.line("MPI_Request cq, rq;")
+            self.olap_pragma(ph, 1)
+            ph.line("#pragma bamboo receive", 0)
+            ph.line(f"{{ MPI_Irecv(&fromL, 1, MPI_INT, left, {tag}, comm, &rq); }}", 2)
+            ph.line("#pragma bamboo send", 0)
+            ph.line("{", 2)
+            self.region_send(ph, "&v", 1, "right", tag, 3, None, ["Send", "Ssend", "Bsend", "sendWait"])
+            ph.line("}", 2)
+            ph.line(f"MPI_I{self.pick(['allreduce', 'allreduce'])}(&v, &sum, 1, MPI_INT, MPI_SUM, comm, &cq);", 2)
+            ph.line("MPI_Wait(&cq, MPI_STATUS_IGNORE);", 2)
+            ph.line("MPI_Wait(&rq, MPI_STATUS_IGNORE);", 2)
+            ph.line("}", 1)
+            self.say(ph, "icoll region sum %d from left %d", "sum, fromL")
         else:  # wildcard: a root collects from everybody inside a region
             self.feature(ph, "ANY_SOURCE")
             root = self.r.randint(0, 7)
@@ -867,6 +918,241 @@ class Generator:
             ph.line("}")
         self.close_comm(ph, closing)
 
+    # ---------------------------------------------------------------- less common MPI
+    def extra_inplace(self, ph, tag, i):
+        self.feature(ph, "IN_PLACE")
+        root = self.r.randint(0, 7)
+        which = self.pick(["Allreduce", "Reduce", "Allgather", "Gather"])
+        self.feature(ph, which)
+        ph.line("{", i)
+        if which == "Allreduce":
+            ph.line("int v[2] = {me + 1, me * it};", i + 1)
+            ph.line("MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_INT, MPI_SUM, comm);", i + 1)
+            self.show(ph, "inplace allreduce", "v", 2, i + 1)
+        elif which == "Reduce":
+            ph.line("int v[2] = {me + 2, -me};", i + 1)
+            ph.line(f"if (me == {root} % np) MPI_Reduce(MPI_IN_PLACE, v, 2, MPI_INT, MPI_MAX, {root} % np, comm);", i + 1)
+            ph.line(f"else MPI_Reduce(v, nullptr, 2, MPI_INT, MPI_MAX, {root} % np, comm);", i + 1)
+            ph.line(f"if (me == {root} % np)", i + 1)
+            self.show(ph, "inplace reduce", "v", 2, i + 2)
+        elif which == "Allgather":
+            ph.line("std::vector<int> all(np, -1);", i + 1)
+            ph.line("all[me] = me * 3 + it;", i + 1)
+            ph.line("MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all.data(), 1, MPI_INT, comm);", i + 1)
+            self.show(ph, "inplace allgather", "all.data()", "np", i + 1)
+        else:
+            ph.line("std::vector<int> all(np, -1);", i + 1)
+            ph.line("int mine = me * 5 + it;", i + 1)
+            ph.line(f"if (me == {root} % np) {{ all[me] = mine; MPI_Gather(MPI_IN_PLACE, 1, MPI_INT, all.data(), 1, MPI_INT, {root} % np, comm); }}", i + 1)
+            ph.line(f"else MPI_Gather(&mine, 1, MPI_INT, nullptr, 1, MPI_INT, {root} % np, comm);", i + 1)
+            ph.line(f"if (me == {root} % np)", i + 1)
+            self.show(ph, "inplace gather", "all.data()", "np", i + 2)
+        ph.line("}", i)
+
+    def extra_icoll(self, ph, tag, i):
+        self.feature(ph, "nonblocking-collective")
+        root = self.r.randint(0, 7)
+        ph.line("{", i)
+        ph.line("MPI_Request cr[3];", i + 1)
+        ph.line("int v = me + it, sum = 0, b[2] = {0, 0};", i + 1)
+        ph.line(f"if (me == {root} % np) {{ b[0] = 42 + it; b[1] = np; }}", i + 1)
+        ph.line("MPI_Ibarrier(comm, &cr[0]);", i + 1)
+        ph.line("MPI_Iallreduce(&v, &sum, 1, MPI_INT, MPI_SUM, comm, &cr[1]);", i + 1)
+        ph.line(f"MPI_Ibcast(b, 2, MPI_INT, {root} % np, comm, &cr[2]);", i + 1)
+        self.completion(ph, "cr", 3, "C", i + 1)
+        self.say(ph, "icoll %d sum %d bcast %d %d", "doneC, sum, b[0], b[1]", i + 1)
+        ph.line("}", i)
+
+    def extra_persistent(self, ph, tag, i):
+        self.feature(ph, "persistent")
+        steps = self.r.randint(2, 3)
+        ph.line("{", i)
+        ph.line("int right = (me + 1) % np, left = (me + np - 1) % np;", i + 1)
+        ph.line("int out[2] = {me, 0}, in[2] = {-1, -1};", i + 1)
+        ph.line("MPI_Request pr[2];", i + 1)
+        ph.line(f"MPI_Recv_init(in, 2, MPI_INT, left, {tag}, comm, &pr[0]);", i + 1)
+        ph.line(f"MPI_Send_init(out, 2, MPI_INT, right, {tag}, comm, &pr[1]);", i + 1)
+        ph.line("long acc = 0;", i + 1)
+        ph.line(f"for (int s = 0; s < {steps}; ++s) {{", i + 1)
+        ph.line("out[1] = s * 10 + me;", i + 2)
+        if self.chance(0.5):
+            ph.line("MPI_Startall(2, pr);", i + 2)
+        else:
+            ph.line("MPI_Start(&pr[0]);", i + 2)
+            ph.line("MPI_Start(&pr[1]);", i + 2)
+        ph.line("MPI_Waitall(2, pr, MPI_STATUSES_IGNORE);", i + 2)
+        ph.line("acc = acc * 100 + in[0] * 7 + in[1];", i + 2)
+        ph.line("}", i + 1)
+        ph.line("MPI_Request_free(&pr[0]);", i + 1)
+        ph.line("MPI_Request_free(&pr[1]);", i + 1)
+        self.say(ph, "persistent %ld", "acc", i + 1)
+        ph.line("}", i)
+
+    def extra_replace(self, ph, tag, i):
+        self.feature(ph, "Sendrecv_replace")
+        d = self.r.randint(1, 3)
+        ph.line("{", i)
+        ph.line(f"int right = (me + {d}) % np, left = ((me - {d}) % np + np) % np;", i + 1)
+        ph.line("int v[3] = {me, me * 2, it};", i + 1)
+        ph.line("MPI_Status st;", i + 1)
+        ph.line(f"MPI_Sendrecv_replace(v, 3, MPI_INT, right, {tag}, left, {tag}, comm, &st);", i + 1)
+        self.say(ph, "replace %d %d %d src-ok %d", "v[0], v[1], v[2], st.MPI_SOURCE == left", i + 1)
+        ph.line("}", i)
+
+    def extra_large(self, ph, tag, i):
+        self.feature(ph, "large-message")
+        n = self.pick([9000, 12000, 20000])  # 36 to 80 KB: above the runtime's eager limit
+        ph.line("{", i)
+        ph.line("int right = (me + 1) % np, left = (me + np - 1) % np;", i + 1)
+        ph.line(f"std::vector<int> out({n}), in({n}, 0);", i + 1)
+        ph.line(f"for (int k = 0; k < {n}; ++k) out[k] = (me * 7919 + k * 31 + it) % 10007;", i + 1)
+        how = self.pick(["Sendrecv", "Irecv+Send", "Irecv+Isend"])
+        self.feature(ph, "large-" + how)
+        if how == "Sendrecv":
+            ph.line(f"MPI_Sendrecv(out.data(), {n}, MPI_INT, right, {tag}, in.data(), {n}, MPI_INT, left, {tag}, comm, MPI_STATUS_IGNORE);", i + 1)
+        elif how == "Irecv+Send":
+            ph.line("MPI_Request req;", i + 1)
+            ph.line(f"MPI_Irecv(in.data(), {n}, MPI_INT, left, {tag}, comm, &req);", i + 1)
+            ph.line(f"MPI_Send(out.data(), {n}, MPI_INT, right, {tag}, comm);", i + 1)
+            ph.line("MPI_Wait(&req, MPI_STATUS_IGNORE);", i + 1)
+        else:
+            ph.line("MPI_Request req[2];", i + 1)
+            ph.line(f"MPI_Isend(out.data(), {n}, MPI_INT, right, {tag}, comm, &req[1]);", i + 1)
+            ph.line(f"MPI_Irecv(in.data(), {n}, MPI_INT, left, {tag}, comm, &req[0]);", i + 1)
+            ph.line("MPI_Waitall(2, req, MPI_STATUSES_IGNORE);", i + 1)
+        ph.line("long sum = 0;", i + 1)
+        ph.line(f"for (int k = 0; k < {n}; ++k) sum = (sum * 3 + in[k]) % 1000000007;", i + 1)
+        self.say(ph, "large %ld", "sum", i + 1)
+        ph.line("}", i)
+
+    def extra_procnull(self, ph, tag, i):
+        self.feature(ph, "PROC_NULL")
+        ph.line("{", i)
+        ph.line("int v[2] = {7, 7};", i + 1)
+        ph.line("MPI_Status st;", i + 1)
+        ph.line(f"MPI_Send(v, 2, MPI_INT, MPI_PROC_NULL, {tag}, comm);", i + 1)
+        ph.line(f"MPI_Recv(v, 2, MPI_INT, MPI_PROC_NULL, {tag}, comm, &st);", i + 1)
+        ph.line("int count = -1;", i + 1)
+        ph.line("MPI_Get_count(&st, MPI_INT, &count);", i + 1)
+        self.say(ph, "procnull %d %d count %d v %d", "st.MPI_SOURCE == MPI_PROC_NULL, st.MPI_TAG == MPI_ANY_TAG, count, v[0]", i + 1)
+        ph.line("}", i)
+
+    def extra_zero(self, ph, tag, i):
+        self.feature(ph, "zero-count")
+        ph.line("{", i)
+        ph.line("int right = (me + 1) % np, left = (me + np - 1) % np;", i + 1)
+        ph.line("int v[4] = {9, 9, 9, 9};", i + 1)
+        ph.line("MPI_Request req;", i + 1)
+        ph.line("MPI_Status st;", i + 1)
+        ph.line(f"MPI_Irecv(v, 4, MPI_INT, left, {tag}, comm, &req);", i + 1)
+        ph.line(f"MPI_Send(nullptr, 0, MPI_INT, right, {tag}, comm);", i + 1)
+        ph.line("MPI_Wait(&req, &st);", i + 1)
+        ph.line("int count = -1;", i + 1)
+        ph.line("MPI_Get_count(&st, MPI_INT, &count);", i + 1)
+        self.say(ph, "zero count %d v %d", "count, v[0]", i + 1)
+        ph.line("}", i)
+
+    def extra_anytag_ordered(self, ph, tag, i):
+        """ANY_TAG from one source: non-overtaking fixes the order."""
+        self.feature(ph, "ANY_TAG")
+        ph.line("{", i)
+        ph.line("int right = (me + 1) % np, left = (me + np - 1) % np;", i + 1)
+        ph.line("int a = me, b = me + 100;", i + 1)
+        ph.line("MPI_Request sr[2];", i + 1)
+        ph.line(f"MPI_Isend(&a, 1, MPI_INT, right, {tag} + 1, comm, &sr[0]);", i + 1)
+        ph.line(f"MPI_Isend(&b, 1, MPI_INT, right, {tag} + 2, comm, &sr[1]);", i + 1)
+        ph.line("int got[4];", i + 1)
+        ph.line("for (int k = 0; k < 2; ++k) {", i + 1)
+        ph.line("MPI_Status st;", i + 2)
+        ph.line("MPI_Recv(&got[2 * k], 1, MPI_INT, left, MPI_ANY_TAG, comm, &st);", i + 2)
+        ph.line(f"got[2 * k + 1] = st.MPI_TAG - ({tag});", i + 2)
+        ph.line("}", i + 1)
+        ph.line("MPI_Waitall(2, sr, MPI_STATUSES_IGNORE);", i + 1)
+        self.show(ph, "anytag ordered", "got", 4, i + 1)
+        ph.line("}", i)
+        return True  # ANY_TAG: the phase ends with a barrier
+
+    def extra_split_undefined(self, ph, tag, i):
+        self.feature(ph, "Comm_split-UNDEFINED")
+        ph.line("{", i)
+        ph.line("MPI_Comm part;", i + 1)
+        ph.line("MPI_Comm_split(comm, me % 3 == 1 ? MPI_UNDEFINED : me % 2, -me, &part);", i + 1)
+        ph.line("if (part == MPI_COMM_NULL) {", i + 1)
+        self.say(ph, "no part", "", i + 2)
+        ph.line("} else {", i + 1)
+        ph.line("int pr, ps, s = 0, mine = me + 1;", i + 2)
+        ph.line("MPI_Comm_rank(part, &pr);", i + 2)
+        ph.line("MPI_Comm_size(part, &ps);", i + 2)
+        ph.line("MPI_Allreduce(&mine, &s, 1, MPI_INT, MPI_SUM, part);", i + 2)
+        self.say(ph, "part %d of %d sum %d", "pr, ps, s", i + 2)
+        ph.line("MPI_Comm_free(&part);", i + 2)
+        ph.line("}", i + 1)
+        ph.line("}", i)
+
+    def extra_cart(self, ph, tag, i):
+        self.feature(ph, "Cart")
+        ph.line("{", i)
+        ph.line("int dims[2] = {0, 0}, periods[2] = {1, 0}, coords[2];", i + 1)
+        ph.line("MPI_Dims_create(np, 2, dims);", i + 1)
+        ph.line("MPI_Comm grid;", i + 1)
+        ph.line("MPI_Cart_create(comm, 2, dims, periods, 0, &grid);", i + 1)
+        ph.line("int gr;", i + 1)
+        ph.line("MPI_Comm_rank(grid, &gr);", i + 1)
+        ph.line("MPI_Cart_coords(grid, gr, 2, coords);", i + 1)
+        ph.line("int up, down, west, east;", i + 1)
+        ph.line("MPI_Cart_shift(grid, 0, 1, &up, &down);", i + 1)
+        ph.line("MPI_Cart_shift(grid, 1, 1, &west, &east);", i + 1)
+        ph.line("int v = gr * 10 + it, fromUp = -1, fromWest = -1;", i + 1)
+        ph.line(f"MPI_Sendrecv(&v, 1, MPI_INT, down, {tag}, &fromUp, 1, MPI_INT, up, {tag}, grid, MPI_STATUS_IGNORE);", i + 1)
+        ph.line(f"MPI_Sendrecv(&v, 1, MPI_INT, east, {tag} + 1, &fromWest, 1, MPI_INT, west, {tag} + 1, grid, MPI_STATUS_IGNORE);", i + 1)
+        self.say(ph, "cart %dx%d at %d,%d up %d west %d", "dims[0], dims[1], coords[0], coords[1], fromUp, fromWest", i + 1)
+        ph.line("MPI_Comm_free(&grid);", i + 1)
+        ph.line("}", i)
+
+    def extra_mprobe(self, ph, tag, i):
+        self.feature(ph, "Mprobe")
+        ph.line("{", i)
+        ph.line("int right = (me + 1) % np;", i + 1)
+        ph.line("int out[3] = {me, me + 1, me + 2};", i + 1)
+        ph.line("MPI_Request sreq;", i + 1)
+        ph.line(f"MPI_Isend(out, 1 + me % 3, MPI_INT, right, {tag}, comm, &sreq);", i + 1)
+        ph.line("MPI_Message msg;", i + 1)
+        ph.line("MPI_Status st;", i + 1)
+        ph.line(f"MPI_Mprobe(MPI_ANY_SOURCE, {tag}, comm, &msg, &st);", i + 1)
+        ph.line("int count = 0;", i + 1)
+        ph.line("MPI_Get_count(&st, MPI_INT, &count);", i + 1)
+        ph.line("int in[3] = {-1, -1, -1};", i + 1)
+        ph.line("MPI_Mrecv(in, count, MPI_INT, &msg, MPI_STATUS_IGNORE);", i + 1)
+        ph.line("MPI_Wait(&sreq, MPI_STATUS_IGNORE);", i + 1)
+        self.show(ph, "mprobe", "in", 3, i + 1)
+        ph.line("}", i)
+
+    def extra_cancel(self, ph, tag, i):
+        self.feature(ph, "Cancel")
+        ph.line("{", i)
+        ph.line("int v = -3, cancelled = 0;", i + 1)
+        ph.line("MPI_Request req;", i + 1)
+        ph.line("MPI_Status st;", i + 1)
+        ph.line(f"MPI_Irecv(&v, 1, MPI_INT, MPI_ANY_SOURCE, {tag}, comm, &req); // nobody sends this", i + 1)
+        ph.line("MPI_Cancel(&req);", i + 1)
+        ph.line("MPI_Wait(&req, &st);", i + 1)
+        ph.line("MPI_Test_cancelled(&st, &cancelled);", i + 1)
+        self.say(ph, "cancelled %d v %d", "cancelled, v", i + 1)
+        ph.line("}", i)
+
+    EXTRAS = ["inplace", "icoll", "persistent", "replace", "large", "procnull", "zero",
+              "anytag_ordered", "split_undefined", "cart", "mprobe", "cancel"]
+
+    def phase_extras(self, ph, tag):
+        closing = self.open_comm(ph)
+        barrier = False
+        for j, which in enumerate(self.r.sample(self.EXTRAS, self.r.randint(1, 3))):
+            if getattr(self, "extra_" + which)(ph, tag + 3 * j, 1):
+                barrier = True
+        if barrier:
+            ph.line("MPI_Barrier(MPI_COMM_WORLD); // ANY_TAG: no later message may match here")
+        self.close_comm(ph, closing)
+
     def phase_state(self, ph, tag):
         """Globals, static locals, a lambda and a template without MPI, then a collective."""
         self.feature(ph, "static-local")
@@ -886,7 +1172,7 @@ class Generator:
             self.close_comm(ph, closing)
 
     PHASES = [("ring", 3), ("pairs", 2), ("sendrecv", 2), ("nonblocking", 4), ("wildcard", 3),
-              ("probe", 2), ("collectives", 4), ("datatypes", 2), ("olap", 5), ("state", 1)]
+              ("probe", 2), ("collectives", 4), ("datatypes", 2), ("olap", 5), ("state", 1), ("extras", 4)]
 
     # ---------------------------------------------------------------- the program
     def generate(self):
@@ -902,6 +1188,7 @@ class Generator:
             phases.append(ph)
             tag = 1000 + 100 * k
             ph.line(f"const int tag = {tag} + 10 * it; // tags of this phase and iteration")
+            ph.line("(void)tag;")
             getattr(self, "phase_" + kind)(ph, TagExpr("tag"))
             iters = r.choice([1, 1, 1, 2, 3])
             wrappers = r.choice([0, 0, 1, 2])
