@@ -1153,6 +1153,197 @@ class Generator:
             ph.line("MPI_Barrier(MPI_COMM_WORLD); // ANY_TAG: no later message may match here")
         self.close_comm(ph, closing)
 
+    # ---------------------------------------------------------------- C++ shapes around tasks
+    def phase_shapes(self, ph, tag):
+        """Calls of functions that become tasks in unusual places, and C++ constructs around
+        them: every collective here is called by all ranks of the communicator alike."""
+        closing = self.open_comm(ph)
+        k = ph.index
+        self.need("sumOver")
+        self.need("maxOverDeep")
+        picks = self.r.sample(["ternary", "shortcircuit", "loopcond", "initlist", "method",
+                               "recursion", "structret", "switch", "dowhile", "staticinit",
+                               "namespace", "overload", "earlyreturn", "staticmember",
+                               "derivedglobal", "refparam"], self.r.randint(2, 4))
+        for which in picks:
+            self.feature(ph, "shape-" + which)
+            if which == "ternary":
+                ph.line("{ long v = (me % 2 == 0) ? sumOver(me, comm) : sumOver(me + 1, comm) * 2;")
+                self.say(ph, "ternary %ld", "v", 2)
+                ph.line("}")
+            elif which == "shortcircuit":
+                ph.line("{ int hits = 0;")
+                ph.line("if (me >= 0 && maxOverDeep(me, comm) >= 0) ++hits;", 2)
+                ph.line("if (me < 0 || sumOver(1, comm) == np) ++hits;", 2)
+                self.say(ph, "shortcircuit %d", "hits", 2)
+                ph.line("}")
+            elif which == "loopcond":
+                ph.line("{ int rounds = 0;")
+                ph.line("for (int k = 0; k < 3 && sumOver(1, comm) == np; ++k) ++rounds;", 2)
+                ph.line("while (rounds < 5 && maxOverDeep(rounds, comm) < 4) ++rounds;", 2)
+                self.say(ph, "loopcond %d", "rounds", 2)
+                ph.line("}")
+            elif which == "initlist":
+                ph.line("{ long v[3] = {sumOver(me, comm), (long)maxOverDeep(me * 2, comm), sumOver(1, comm) * 10};")
+                self.say(ph, "initlist %ld %ld %ld", "v[0], v[1], v[2]", 2)
+                ph.line("}")
+            elif which == "method":
+                ph.helpers.append(
+                    f"// A method that becomes a task, called on a local object.\n"
+                    f"struct Ring{k} {{\n"
+                    f"  MPI_Comm comm;\n"
+                    f"  int me, np, tag;\n"
+                    f"  int shift(int v) const {{\n"
+                    f"    int r = -1;\n"
+                    f"    MPI_Sendrecv(&v, 1, MPI_INT, (me + 1) % np, tag, &r, 1, MPI_INT, (me + np - 1) % np, tag, comm, MPI_STATUS_IGNORE);\n"
+                    f"    return r;\n"
+                    f"  }}\n"
+                    f"  int twice(int v) {{ return shift(shift(v) + 1); }}\n"
+                    f"}};\n")
+                ph.line(f"{{ Ring{k} ring{{comm, me, np, {tag} + 1}};")
+                ph.line("int got = ring.twice(me * 3 + it);", 2)
+                self.say(ph, "method %d", "got", 2)
+                ph.line("}")
+            elif which == "recursion":
+                ph.helpers.append(
+                    f"// A recursive function that waits at every level.\n"
+                    f"static int relay{k}(int level, int v, int me, int np, int tag, MPI_Comm comm) {{\n"
+                    f"  if (level == 0)\n"
+                    f"    return v;\n"
+                    f"  int r = -1;\n"
+                    f"  MPI_Sendrecv(&v, 1, MPI_INT, (me + 1) % np, tag, &r, 1, MPI_INT, (me + np - 1) % np, tag, comm, MPI_STATUS_IGNORE);\n"
+                    f"  return relay{k}(level - 1, r * 2 % 1009 + level, me, np, tag, comm);\n"
+                    f"}}\n")
+                ph.line(f"{{ int v = relay{k}({self.r.randint(1, 4)}, me + it, me, np, {tag} + 2, comm);")
+                self.say(ph, "recursion %d", "v", 2)
+                ph.line("}")
+            elif which == "structret":
+                ph.helpers.append(
+                    f"struct Stats{k} {{\n  int lo, hi;\n  long sum;\n}};\n"
+                    f"// A task that returns a struct.\n"
+                    f"static Stats{k} stats{k}(int v, MPI_Comm comm) {{\n"
+                    f"  Stats{k} s;\n"
+                    f"  MPI_Allreduce(&v, &s.lo, 1, MPI_INT, MPI_MIN, comm);\n"
+                    f"  MPI_Allreduce(&v, &s.hi, 1, MPI_INT, MPI_MAX, comm);\n"
+                    f"  s.sum = sumOver(v, comm);\n"
+                    f"  return s;\n"
+                    f"}}\n")
+                ph.line(f"{{ Stats{k} s = stats{k}(me * 5 % 7, comm);")
+                self.say(ph, "structret %d %d %ld", "s.lo, s.hi, s.sum", 2)
+                ph.line("}")
+            elif which == "switch":
+                ph.line("{ int v = me + 1, r = 0;")
+                ph.line("switch ((it + np) % 3) {", 2)
+                ph.line("case 0:", 2)
+                ph.line("MPI_Allreduce(&v, &r, 1, MPI_INT, MPI_SUM, comm);", 3)
+                ph.line("break;", 3)
+                ph.line("case 1: {", 2)
+                ph.line("MPI_Scan(&v, &r, 1, MPI_INT, MPI_SUM, comm);", 3)
+                ph.line("r += (int)sumOver(r, comm);", 3)
+                ph.line("break;", 3)
+                ph.line("}", 2)
+                ph.line("default:", 2)
+                ph.line("r = maxOverDeep(v, comm);", 3)
+                ph.line("}", 2)
+                self.say(ph, "switch %d", "r", 2)
+                ph.line("}")
+            elif which == "dowhile":
+                ph.line("{ int v = me, r = -1, k = 0;")
+                ph.line("do {", 2)
+                ph.line(f"MPI_Sendrecv(&v, 1, MPI_INT, (me + 1) % np, {tag} + 3, &r, 1, MPI_INT, (me + np - 1) % np, {tag} + 3, comm, MPI_STATUS_IGNORE);", 3)
+                ph.line("v = r + 1;", 3)
+                ph.line("} while (++k < 3);", 2)
+                self.say(ph, "dowhile %d", "v", 2)
+                ph.line("}")
+            elif which == "staticinit":
+                self.feature(ph, "static-local-waits")
+                ph.line("{ static long first = sumOver(rank + 1, MPI_COMM_WORLD); // waits, once per rank")
+                ph.line("static int calls = 0;", 2)
+                ph.line("++calls;", 2)
+                self.say(ph, "staticinit %ld calls %d", "first, calls", 2)
+                ph.line("}")
+            elif which == "namespace":
+                ph.helpers.append(
+                    f"namespace fuzz{k} {{\n"
+                    f"// A task in a namespace.\n"
+                    f"int spread(int v, MPI_Comm comm) {{\n"
+                    f"  int lo = 0, hi = 0;\n"
+                    f"  MPI_Allreduce(&v, &lo, 1, MPI_INT, MPI_MIN, comm);\n"
+                    f"  MPI_Allreduce(&v, &hi, 1, MPI_INT, MPI_MAX, comm);\n"
+                    f"  return hi - lo;\n"
+                    f"}}\n"
+                    f"}} // namespace fuzz{k}\n")
+                ph.line(f"{{ int s = fuzz{k}::spread(me * me, comm);")
+                self.say(ph, "namespace %d", "s", 2)
+                ph.line("}")
+            elif which == "overload":
+                ph.helpers.append(
+                    f"// Overloads that both become tasks.\n"
+                    f"static long total{k}(long v, MPI_Comm comm) {{\n"
+                    f"  long r = 0;\n"
+                    f"  MPI_Allreduce(&v, &r, 1, MPI_LONG, MPI_SUM, comm);\n"
+                    f"  return r;\n"
+                    f"}}\n"
+                    f"static double total{k}(double v, MPI_Comm comm) {{\n"
+                    f"  double r = 0;\n"
+                    f"  MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_SUM, comm);\n"
+                    f"  return r;\n"
+                    f"}}\n")
+                ph.line(f"{{ long a = total{k}(static_cast<long>(me), comm);")
+                ph.line(f"double b = total{k}(me * 0.25, comm);", 2)
+                self.say(ph, "overload %ld %.2f", "a, b", 2)
+                ph.line("}")
+            elif which == "earlyreturn":
+                ph.helpers.append(
+                    f"// Returns from inside a loop, after a wait.\n"
+                    f"static int firstAbove{k}(int limit, MPI_Comm comm) {{\n"
+                    f"  for (int k = 0; k < 10; ++k) {{\n"
+                    f"    int s = 0;\n"
+                    f"    MPI_Allreduce(&k, &s, 1, MPI_INT, MPI_SUM, comm);\n"
+                    f"    if (s > limit)\n"
+                    f"      return k;\n"
+                    f"  }}\n"
+                    f"  return -1;\n"
+                    f"}}\n")
+                ph.line(f"{{ int k = firstAbove{k}({self.r.randint(0, 12)}, comm);")
+                self.say(ph, "earlyreturn %d", "k", 2)
+                ph.line("}")
+            elif which == "staticmember":
+                ph.helpers.append(
+                    f"// A static data member: one per rank.\n"
+                    f"struct Tally{k} {{\n  static int hits;\n  static void hit(int n) {{ hits += n; }}\n}};\n"
+                    f"int Tally{k}::hits = 3;\n")
+                ph.line(f"Tally{k}::hit(me + 1);")
+                ph.line(f"{{ long s = sumOver(Tally{k}::hits, comm);")
+                self.say(ph, "staticmember %d %ld", f"Tally{k}::hits, s", 2)
+                ph.line("}")
+            elif which == "derivedglobal":
+                ph.helpers.append(
+                    f"// Globals initialized from other globals, before main.\n"
+                    f"static long gBase{k} = {self.r.randint(2, 9)};\n"
+                    f"static long gDerived{k} = gBase{k} * 3 + 1;\n")
+                ph.line(f"gBase{k} += me;")
+                ph.line(f"{{ long s = sumOver(gBase{k} + gDerived{k}, comm);")
+                self.say(ph, "derivedglobal %ld %ld", f"gDerived{k}, s", 2)
+                ph.line("}")
+            elif which == "refparam":
+                ph.helpers.append(
+                    f"// Reference parameters written after a wait.\n"
+                    f"static void accumulate{k}(long &acc, std::vector<int> &seen, int v, MPI_Comm comm) {{\n"
+                    f"  long s = 0;\n"
+                    f"  long lv = v;\n"
+                    f"  MPI_Allreduce(&lv, &s, 1, MPI_LONG, MPI_SUM, comm);\n"
+                    f"  acc += s;\n"
+                    f"  seen.push_back((int)s);\n"
+                    f"}}\n")
+                ph.line("{ long acc = 0;")
+                ph.line("std::vector<int> seen;", 2)
+                ph.line(f"for (int k = 0; k < 3; ++k) accumulate{k}(acc, seen, me + k, comm);", 2)
+                self.say(ph, "refparam %ld", "acc", 2)
+                self.show(ph, "refparam seen", "seen.data()", "(int)seen.size()", 2)
+                ph.line("}")
+        self.close_comm(ph, closing)
+
     def phase_state(self, ph, tag):
         """Globals, static locals, a lambda and a template without MPI, then a collective."""
         self.feature(ph, "static-local")
@@ -1172,7 +1363,8 @@ class Generator:
             self.close_comm(ph, closing)
 
     PHASES = [("ring", 3), ("pairs", 2), ("sendrecv", 2), ("nonblocking", 4), ("wildcard", 3),
-              ("probe", 2), ("collectives", 4), ("datatypes", 2), ("olap", 5), ("state", 1), ("extras", 4)]
+              ("probe", 2), ("collectives", 4), ("datatypes", 2), ("olap", 5), ("state", 1), ("extras", 4),
+              ("shapes", 3)]
 
     # ---------------------------------------------------------------- the program
     def generate(self):
