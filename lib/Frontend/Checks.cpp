@@ -416,13 +416,18 @@ void checkWaits(const Region &R, DiagTable &Diags) {
 }
 
 /// The local variable whose storage \p E (an MPI call's argument) points
-/// into: `x`, `&x`, `&x[i]`, `x + i`, `&x.f`, `v.data()`, `&v[i]`. Null when
-/// the storage is reached through a pointer or a reference, which may point
-/// anywhere, or is not a local variable's.
+/// into: `x`, `&x`, `&x[i]`, `x + i`, `&x.f`, `v.data()`, `&v[i]`, also when
+/// x is itself a pointer (`&r` of an MPI_Request, a pointer in Open MPI).
+/// Null when the storage is reached through a pointer's value or a
+/// reference, which may point anywhere, or is not a local variable's.
 const VarDecl *localStorageOf(const Expr *E) {
   while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    E = E->IgnoreParens();
+    if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+      if (Cast->getCastKind() == CK_LValueToRValue)
+        return nullptr; // a pointer's value: the storage is elsewhere
+      E = Cast->getSubExpr();
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
       if (UO->getOpcode() != UO_AddrOf)
         return nullptr;
       E = UO->getSubExpr();
@@ -444,8 +449,7 @@ const VarDecl *localStorageOf(const Expr *E) {
       E = OCE->getArg(0);
     } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!VD || !VD->hasLocalStorage() || VD->getType()->isPointerType() ||
-          VD->getType()->isReferenceType())
+      if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType())
         return nullptr;
       return VD;
     } else {
