@@ -20,11 +20,19 @@ if(BAMBOO_SANITIZE)
   if(BAMBOO_SANITIZE MATCHES "thread" AND BAMBOO_SANITIZE MATCHES "address")
     message(FATAL_ERROR "BAMBOO_SANITIZE: thread and address cannot be combined")
   endif()
-  # Frame pointers: whole stacks in the reports, at every optimisation level. UndefinedBehavior
-  # reports must fail the test: the sanitizer only prints and goes on unless told otherwise at
-  # run time (UBSAN_OPTIONS=halt_on_error=1, scripts/check), which needs the recoverable form.
+  # Frame pointers: whole stacks in the reports (the sanitizers unwind by them). UBSan only
+  # prints and goes on unless UBSAN_OPTIONS=halt_on_error=1 (scripts/check sets it).
   set(BAMBOO_SANITIZE_FLAGS -fsanitize=${BAMBOO_SANITIZE} -fno-omit-frame-pointer)
   add_compile_options(${BAMBOO_SANITIZE_FLAGS})
   add_link_options(-fsanitize=${BAMBOO_SANITIZE})
   message(STATUS "Bamboo: sanitizers ${BAMBOO_SANITIZE}")
 endif()
+
+# bamboo_sanitize_llvm_executable(<target>): for an executable that links LLVM, built with
+# AddressSanitizer: LLVM's allocators poison memory that the uninstrumented libclang-cpp then
+# uses without unpoisoning (test/sanitizers/llvm_asan_defaults.cpp says more).
+function(bamboo_sanitize_llvm_executable target)
+  if(BAMBOO_SANITIZE MATCHES "address")
+    target_sources(${target} PRIVATE ${PROJECT_SOURCE_DIR}/test/sanitizers/llvm_asan_defaults.cpp)
+  endif()
+endfunction()
