@@ -27,6 +27,11 @@ config.test_exec_root = config.bamboo_obj_root
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.bamboo_tools_dir, config.environment.get("PATH", "")]
 )
+# The settings of the sanitizer runs (scripts/check --sanitize; lit passes the *SAN_OPTIONS
+# itself) reach the programs the tests build and run.
+for name in ("HWLOC_COMPONENTS", "UCX_MEM_EVENTS"):
+    if name in os.environ:
+        config.environment[name] = os.environ[name]
 # Diagnostics without colour, whatever the terminal.
 config.environment.pop("TERM", None)
 
