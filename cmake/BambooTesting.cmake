@@ -1,16 +1,21 @@
 # Helpers for tests that launch MPI jobs. Every such test has a timeout, so a hang fails fast.
 include_guard(GLOBAL)
 
+# The workers per process of the MPI tests that do not name a number (a TSan build runs them all
+# with 2, scripts/build --sanitize thread).
+set(BAMBOO_TEST_WORKERS 1 CACHE STRING "BAMBOO_WORKERS of the MPI tests that do not set it")
+
 # bamboo_add_mpi_test(NAME <name> PROCS <p> [VF <k>] [WORKERS <n>] [TIMEOUT <s>]
 #                     [ENV <VAR=value>...] COMMAND <exe> [args...])
-# Runs `mpiexec -n <p> <exe> args` with BAMBOO_VF=<k> (default 1).
+# Runs `mpiexec -n <p> <exe> args` with BAMBOO_VF=<k> (default 1) and BAMBOO_WORKERS=<n>
+# (default BAMBOO_TEST_WORKERS, 1).
 function(bamboo_add_mpi_test)
   cmake_parse_arguments(T "" "NAME;PROCS;VF;WORKERS;TIMEOUT" "ENV;COMMAND;LABELS" ${ARGN})
   if(NOT T_VF)
     set(T_VF 1)
   endif()
   if(NOT T_WORKERS)
-    set(T_WORKERS 1)
+    set(T_WORKERS ${BAMBOO_TEST_WORKERS})
   endif()
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT ${BAMBOO_TEST_TIMEOUT})

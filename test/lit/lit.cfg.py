@@ -8,7 +8,8 @@
 #   %clang_major     Clang's major version (the lib/clang/<N> directory name)
 #   %bamboo_cxx      the bamboo-cxx driver; %mpiexec MPI's launcher (with a timeout);
 #   %mpicxx          MPI's compiler; %runtime_include and %runtime_library the runtime's
-#                    headers and library, to compile and link translations by hand
+#                    headers and library (with a sanitized build's link flags), to compile
+#                    and link translations by hand
 #   %check_compiles  compiles a translation as users do (mpicxx -std=c++20 -Wall), and
 #                    fails on any warning: translations must not add warnings
 import os
@@ -26,6 +27,11 @@ config.test_exec_root = config.bamboo_obj_root
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.bamboo_tools_dir, config.environment.get("PATH", "")]
 )
+# The settings of the sanitizer runs (scripts/check --sanitize; lit passes the *SAN_OPTIONS
+# itself) reach the programs the tests build and run.
+for name in ("HWLOC_COMPONENTS", "UCX_MEM_EVENTS"):
+    if name in os.environ:
+        config.environment[name] = os.environ[name]
 # Diagnostics without colour, whatever the terminal.
 config.environment.pop("TERM", None)
 
@@ -39,7 +45,9 @@ config.substitutions.append(("%mpicxx", config.mpicxx))
 if int(config.mpi_version_major or 0) >= 4:
     config.available_features.add("mpi4")
 config.substitutions.append(("%runtime_include", config.runtime_include_dir))
-config.substitutions.append(("%runtime_library", config.runtime_library))
+# With the flags a sanitized runtime needs in the link (none in a normal build).
+config.substitutions.append(
+    ("%runtime_library", f"{config.runtime_library} {config.runtime_link_flags}".strip()))
 config.substitutions.append(("%bamboo", os.path.join(config.bamboo_tools_dir, "bamboo")))
 config.substitutions.append(("%examples", os.path.join(config.bamboo_src_root, "examples")))
 config.substitutions.append(("%cmake", config.cmake))

@@ -29,6 +29,7 @@ int main(int Argc, const char **Argv) {
   Config.InstallLibDir = BAMBOO_INSTALL_LIBDIR;
   Config.BuildIncludeDir = BAMBOO_RUNTIME_INCLUDE_DIR;
   Config.BuildLibDir = BAMBOO_RUNTIME_LIBRARY_DIR;
+  Config.RuntimeFlags = BAMBOO_RUNTIME_FLAGS;
   static int Anchor;
   std::string Exe = llvm::sys::fs::getMainExecutable(Argv[0], &Anchor);
   return bamboo::driver::runCxxDriver(

@@ -14,6 +14,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
+#include <vector>
 
 namespace bamboo::driver {
 
@@ -25,6 +26,9 @@ struct CxxDriverConfig {
   /// build tree (used when the installed one is not there).
   std::string InstallIncludeDir, InstallLibDir;
   std::string BuildIncludeDir, BuildLibDir;
+  /// Compile and link flags that the runtime needs in every program linking
+  /// it (a sanitized runtime's -fsanitize=); usually none.
+  std::vector<std::string> RuntimeFlags;
 };
 
 /// Runs bamboo-cxx with \p Arguments (without the program name); the
