@@ -181,7 +181,6 @@ void lowerTypedefDeclaration(RewriteSession &S, const FunctionDecl *D) {
 /// return type as written; in C++ code of C++ linkage.
 void splitDeclaration(RewriteSession &S, llvm::ArrayRef<const Decl *> Group,
                       SourceRange Written) {
-  const auto *First = cast<FunctionDecl>(Group.front());
   for (const Decl *D : Group) {
     const auto *FD = dyn_cast<FunctionDecl>(D);
     if (!FD || FD->getReturnTypeSourceRange() != Written || S.isC() || FD->isExternC() ||
@@ -194,6 +193,8 @@ void splitDeclaration(RewriteSession &S, llvm::ArrayRef<const Decl *> Group,
       return;
     }
   }
+  // Every member is a function now (`const int n = 2, f(int);` was refused above).
+  const auto *First = cast<FunctionDecl>(Group.front());
   std::string Type = S.sourceText(Written);
   std::string Specifiers =
       Lexer::getSourceText(CharSourceRange::getCharRange(First->getOuterLocStart(),
