@@ -111,8 +111,7 @@ static Task<int> mrecvCall(Call C, void *Buf, int Count, MPI_Datatype Type, MPI_
     Lock L(C.RT.Lock);
     auto *R = new Request; // its one holder is the region
     receiveMatched(C, *R, Buf, Count, Type, Message);
-    C.Region->Held.push_back(R);
-    C.Region->Receives.emplace_back(R, Status);
+    C.Region->receive(R, Status);
     co_return MPI_SUCCESS;
   }
   Request R;

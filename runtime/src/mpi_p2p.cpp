@@ -134,8 +134,7 @@ int regionRecv(Call &C, void *Buf, int Count, MPI_Datatype Type, int Source, int
     return Error;
   auto *R = new Request; // its one holder is the region (it may complete at once)
   beginRecv(C, *R, Buf, Count, Type, Source, Tag, Comm);
-  C.Region->Held.push_back(R);
-  C.Region->Receives.emplace_back(R, Status);
+  C.Region->receive(R, Status);
   return MPI_SUCCESS;
 }
 

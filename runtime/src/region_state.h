@@ -39,6 +39,12 @@ struct RegionState {
     ++R->Holders;
     Held.push_back(R);
   }
+  // A blocking receive of the region (MPI_Recv, MPI_Mrecv): R's one holder is the region, and
+  // Status is filled at its end.
+  void receive(Request *R, MPI_Status *Status) {
+    Held.push_back(R);
+    Receives.emplace_back(R, Status);
+  }
 };
 
 } // namespace bamboo::detail
