@@ -18,14 +18,19 @@ Call enter(const char *Operation, const std::source_location &Where) {
   return C;
 }
 
+// The await depth of the coroutine chain running for T: a child's own, else the task's.
+static int &awaitDepth(RankTask &T) {
+  return T.RunningChild ? T.RunningChild->AwaitDepth : T.AwaitDepth;
+}
+
 void enterAwaitedTask() noexcept {
   if (RankTask *T = currentTask())
-    ++(T->RunningChild ? T->RunningChild->AwaitDepth : T->AwaitDepth);
+    ++awaitDepth(*T);
 }
 
 void leaveAwaitedTask() noexcept {
   if (RankTask *T = currentTask())
-    --(T->RunningChild ? T->RunningChild->AwaitDepth : T->AwaitDepth);
+    --awaitDepth(*T);
 }
 
 bool Block::await_ready() {
