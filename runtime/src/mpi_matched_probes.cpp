@@ -101,7 +101,7 @@ Task<int> Improbe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Message *Me
 }
 
 static Task<int> mrecvCall(Call C, void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message,
-                           MPI_Status *Status, Where W) {
+                           MPI_Status *Status) {
   if (*Message == MPI_MESSAGE_NO_PROC) {
     procNullStatus(Status);
     *Message = MPI_MESSAGE_NULL;
@@ -132,7 +132,7 @@ static Task<int> mrecvCall(Call C, void *Buf, int Count, MPI_Datatype Type, MPI_
 
 Task<int> Mrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Status *Status,
                 Where W) {
-  return mrecvCall(enter("MPI_Mrecv", W), Buf, Count, Type, Message, Status, W);
+  return mrecvCall(enter("MPI_Mrecv", W), Buf, Count, Type, Message, Status);
 }
 
 int Imrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Request *Handle,

@@ -230,7 +230,7 @@ int Irsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI
 // Receives.
 
 static Task<int> recvCall(Call C, void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
-                          MPI_Comm Comm, MPI_Status *Status, Where W) {
+                          MPI_Comm Comm, MPI_Status *Status) {
   if (C.Region) {
     Lock L(C.RT.Lock);
     co_return regionRecv(C, Buf, Count, Type, Source, Tag, Comm, Status);
@@ -252,7 +252,7 @@ static Task<int> recvCall(Call C, void *Buf, int Count, MPI_Datatype Type, int S
 
 Task<int> Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
                MPI_Status *Status, Where W) {
-  return recvCall(enter("MPI_Recv", W), Buf, Count, Type, Source, Tag, Comm, Status, W);
+  return recvCall(enter("MPI_Recv", W), Buf, Count, Type, Source, Tag, Comm, Status);
 }
 
 int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
@@ -274,7 +274,7 @@ int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm
 static Task<int> sendrecvCall(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendType,
                               int Dest, int SendTag, void *RecvBuf, int RecvCount,
                               MPI_Datatype RecvType, int Source, int RecvTag, MPI_Comm Comm,
-                              MPI_Status *Status, Where W) {
+                              MPI_Status *Status) {
   if (C.Region) {
     Lock L(C.RT.Lock);
     if (int Error = checkSend(C, Comm, Dest, SendTag, SendCount, SendType))
@@ -309,16 +309,15 @@ Task<int> Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, in
                    void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
                    MPI_Comm Comm, MPI_Status *Status, Where W) {
   return sendrecvCall(enter("MPI_Sendrecv", W), SendBuf, SendCount, SendType, Dest, SendTag,
-                      RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Status, W);
+                      RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Status);
 }
 
 // The outgoing data is packed at the call, so the receive may overwrite the buffer.
 static Task<int> sendrecvReplaceCall(Call C, std::vector<std::byte> Outgoing, void *Buf, int Count,
                                      MPI_Datatype Type, int Dest, int SendTag, int Source,
-                                     int RecvTag, MPI_Comm Comm, MPI_Status *Status, Where W) {
+                                     int RecvTag, MPI_Comm Comm, MPI_Status *Status) {
   co_return co_await sendrecvCall(C, Outgoing.data(), static_cast<int>(Outgoing.size()), MPI_BYTE,
-                                  Dest, SendTag, Buf, Count, Type, Source, RecvTag, Comm, Status,
-                                  W);
+                                  Dest, SendTag, Buf, Count, Type, Source, RecvTag, Comm, Status);
 }
 
 Task<int> Sendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag,
@@ -329,7 +328,7 @@ Task<int> Sendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, in
   std::vector<std::byte> Outgoing(L.Bytes);
   pack(Buf, Count, Type, L, Outgoing.data());
   return sendrecvReplaceCall(C, std::move(Outgoing), Buf, Count, Type, Dest, SendTag, Source,
-                             RecvTag, Comm, Status, W);
+                             RecvTag, Comm, Status);
 }
 
 // Probes.

@@ -44,13 +44,17 @@ void makeBeforeMainLocals() {
     L.Make(L.Local);
 }
 
-const RankLocalTable &sharedRankLocals() noexcept {
-  const RankLocalTable *Table = SoleWorkerLocals.load(std::memory_order_acquire);
-  return Table ? *Table : NoLocals;
+void *findRankLocal(std::size_t Slot) noexcept {
+  const RankLocalTable *Table = &CurrentRankLocals;
+  if (!Table->Slots) [[unlikely]] { // not a worker's thread, or no instance yet
+    const RankLocalTable *Shared = SoleWorkerLocals.load(std::memory_order_acquire);
+    Table = Shared ? Shared : &NoLocals;
+  }
+  return Slot < Table->Size ? Table->Slots[Slot] : nullptr;
 }
 
 void shareRankLocalsOfThisThread(RankTask *const *Current) noexcept {
-  SoleWorkerLocals.store(&CurrentRankLocals, std::memory_order_release);
+  SoleWorkerLocals.store(Current ? &CurrentRankLocals : nullptr, std::memory_order_release);
   SoleWorkerTask.store(Current, std::memory_order_release);
 }
 

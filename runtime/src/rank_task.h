@@ -103,8 +103,17 @@ struct RankTask {
 // The task running on this thread, or null.
 RankTask *currentTask() noexcept;
 // With one worker: threads that the running rank starts (OpenMP) see its per-rank variables.
-// Called by the worker with the address of its current-task variable.
+// Called by the worker with the address of its current-task variable, and with null when the
+// run ends: a later run with several workers must not see this thread's table.
 void shareRankLocalsOfThisThread(RankTask *const *Current) noexcept;
+// Also switches the table of rank-local instances that findRankLocal reads.
 void setCurrentTask(RankTask *Task) noexcept;
+
+// The running task's table of rank-local instances, switched by setCurrentTask.
+struct RankLocalTable {
+  void **Slots = nullptr;
+  std::size_t Size = 0;
+};
+extern thread_local constinit RankLocalTable CurrentRankLocals;
 
 } // namespace bamboo::detail

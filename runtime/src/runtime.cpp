@@ -161,6 +161,8 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
   workerLoop(0);
   for (auto &H : Helpers)
     H.join();
+  if (Opts.Workers == 1)
+    shareRankLocalsOfThisThread(nullptr);
   StopProgress = true;
   if (Progress.joinable())
     Progress.join();

@@ -22,15 +22,14 @@
 namespace bamboo {
 
 namespace detail {
-// The running task's table of rank-local instances, switched by the scheduler.
-struct RankLocalTable {
-  void **Slots = nullptr;
-  std::size_t Size = 0;
-};
-extern thread_local constinit RankLocalTable CurrentRankLocals;
-// With one worker, the running rank's table for threads that the rank itself starts (an OpenMP
-// team runs inside the rank's code, fork-join): empty otherwise.
-const RankLocalTable &sharedRankLocals() noexcept;
+// The running rank's instance in Slot, or null if it has none yet (also for threads the rank
+// itself starts, an OpenMP team, when the process has one worker).
+//
+// Out of line on purpose. A task is a coroutine that may resume on another worker, and
+// compilers treat a thread_local's address as constant within a function: inlined, the lookup's
+// address could be kept across a suspension and read the first worker's table afterwards. A
+// call computes the address on the thread that makes it.
+void *findRankLocal(std::size_t Slot) noexcept;
 
 std::size_t allocateRankLocalSlot();
 // RankLocals made with beforeMain, in the order they were constructed, and making them all in
@@ -84,12 +83,7 @@ private:
   struct Box {
     T Value;
   };
-  Box *find() const {
-    const detail::RankLocalTable *Table = &detail::CurrentRankLocals;
-    if (!Table->Slots) [[unlikely]] // not a worker's thread, or no instance yet
-      Table = &detail::sharedRankLocals();
-    return Slot < Table->Size ? static_cast<Box *>(Table->Slots[Slot]) : nullptr;
-  }
+  Box *find() const { return static_cast<Box *>(detail::findRankLocal(Slot)); }
   T &adopt(Box *B) {
     void *Kept = detail::adoptRankLocal(Slot, B, [](void *P) { delete static_cast<Box *>(P); });
     return static_cast<Box *>(Kept)->Value;
