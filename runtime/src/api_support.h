@@ -1,6 +1,7 @@
 // api_support.h - what every bamboo::mpi call shares: finding its task, waiting, errors.
 #pragma once
 
+#include "region_state.h"
 #include "runtime_core.h"
 
 #include <coroutine>
@@ -22,6 +23,13 @@ struct Call {
   // waits and receives and buffers its sends. A region opened by a function that called the
   // caller (a task awaited inside it) is not the caller's (region.h).
   RegionState *Region = nullptr;
+
+  // A request this call started inside an olap region is part of the region's firing rule: the
+  // task goes on past the region's end only when it is complete. Under the engine lock.
+  void holdInRegion(Request *R) const {
+    if (Region)
+      Region->hold(R);
+  }
 };
 
 // The calling task; a fatal error naming Operation outside a virtual rank. Called by the API

@@ -150,8 +150,7 @@ int Imrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Re
     receiveMatched(C, *R, Buf, Count, Type, Message);
   }
   *Handle = C.RT.Requests.add(R);
-  if (C.Region)
-    C.Region->hold(R); // part of the region's firing rule
+  C.holdInRegion(R);
   return MPI_SUCCESS;
 }
 

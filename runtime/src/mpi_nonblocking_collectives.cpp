@@ -44,8 +44,7 @@ int start(const char *Operation, Where W, MPI_Comm Comm, MPI_Request *Handle,
     std::lock_guard L(C.RT.Lock);
     C.TagBase = nonblockingTagBase(C.Rank, Cm);
     *Handle = C.RT.Requests.add(R);
-    if (C.Region)
-      C.Region->hold(R); // part of the region's firing rule
+    C.holdInRegion(R);
   }
   startChild(C, *R, runCollective(C, Make(Cm)));
   return MPI_SUCCESS;

@@ -266,8 +266,7 @@ int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm
   auto *R = new Request; // held by the handle
   beginRecv(C, *R, Buf, Count, Type, Source, Tag, Comm);
   *Handle = C.RT.Requests.add(R);
-  if (C.Region)
-    C.Region->hold(R); // part of the region's firing rule
+  C.holdInRegion(R);
   return MPI_SUCCESS;
 }
 
@@ -730,8 +729,7 @@ int start(Call &C, MPI_Request Handle) {
     beginSend(C, *R, P.Buf, P.Count, P.Type, P.Peer, P.Tag, P.Comm, P.Mode);
   } else {
     beginRecv(C, *R, P.Buf, P.Count, P.Type, P.Peer, P.Tag, P.Comm);
-    if (C.Region)
-      C.Region->hold(R); // part of the region's firing rule
+    C.holdInRegion(R);
   }
   C.RT.Requests.start(Handle, R);
   return MPI_SUCCESS;
@@ -838,8 +836,7 @@ int startSendrecv(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendT
     Lock L(C.RT.Lock);
     R->Comm = &C.RT.Comms.lookup(Comm, C.Site);
     *Handle = C.RT.Requests.add(R);
-    if (C.Region)
-      C.Region->hold(R); // part of the region's firing rule
+    C.holdInRegion(R);
   }
   startChild(C, *R,
              sendrecvHalves(C, R, SendBuf, SendCount, SendType, Dest, SendTag, RecvBuf,
