@@ -85,8 +85,8 @@ inline void copyStatus(MPI_Status *To, const MPI_Status &From) {
 // Source, on the given context (a communicator's point-to-point or collective one).
 void prepareSend(const Call &C, Request &S, const void *Buf, int Count, MPI_Datatype Type,
                  int DestWorld, int Tag, int Context, const Communicator &Comm);
-void prepareRecv(const Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type,
-                 int Source, int Tag, int Context, const Communicator &Comm);
+void prepareRecv(const Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type, int Source,
+                 int Tag, int Context, const Communicator &Comm);
 
 // Starts Body as a child of the calling rank (ChildTask) that completes R, a request the
 // caller has made and given a handle; the child runs at once, until it first waits. The child

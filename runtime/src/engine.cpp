@@ -1,8 +1,8 @@
 // engine.cpp - matching receives and messages, moving data, completing requests.
 #include "engine.h"
 
-#include "runtime_core.h"
 #include "communicator.h"
+#include "runtime_core.h"
 
 #include <algorithm>
 
@@ -103,8 +103,8 @@ void Engine::sendRemote(Request &S, const Envelope &Env, SendMode Mode, const La
   H.Context = Env.Context;
   H.Bytes = SL.Bytes;
   int DestProcess = RT.processOf(S.DestWorld);
-  bool Eager = Mode == SendMode::Buffered ||
-               (Mode == SendMode::Standard && SL.Bytes <= RT.Opts.EagerLimit);
+  bool Eager =
+      Mode == SendMode::Buffered || (Mode == SendMode::Standard && SL.Bytes <= RT.Opts.EagerLimit);
   if (Eager) {
     H.Kind = RecordKind::Eager;
     std::byte *Payload = RT.Net.addEager(DestProcess, H);
@@ -162,12 +162,10 @@ const Message *Engine::probe(int LocalIndex, int Source, int Tag, int Context) c
   return nullptr;
 }
 
-std::unique_ptr<Message> Engine::takeUnexpected(int LocalIndex, int Source, int Tag,
-                                                int Context) {
+std::unique_ptr<Message> Engine::takeUnexpected(int LocalIndex, int Source, int Tag, int Context) {
   auto &Unexpected = Mailboxes[LocalIndex].Unexpected;
-  auto It = std::find_if(Unexpected.begin(), Unexpected.end(), [&](const auto &M) {
-    return matches(Source, Tag, Context, M->Env);
-  });
+  auto It = std::find_if(Unexpected.begin(), Unexpected.end(),
+                         [&](const auto &M) { return matches(Source, Tag, Context, M->Env); });
   if (It == Unexpected.end())
     return nullptr;
   std::unique_ptr<Message> M = std::move(*It);

@@ -54,8 +54,7 @@ public:
   // Unmatched messages (statistics).
   std::size_t unexpectedCount() const;
   // What local rank WorldRank still waits for, one line each (the deadlock report).
-  std::vector<std::string> pendingOperations(int WorldRank,
-                                             const CommunicatorTable &Comms) const;
+  std::vector<std::string> pendingOperations(int WorldRank, const CommunicatorTable &Comms) const;
 
 private:
   Mailbox &mailboxOf(int WorldRank);

@@ -26,8 +26,8 @@ void procNullStatus(MPI_Status *Status) {
 }
 
 // Probes once; on a match the message leaves matching for a handle. Under the lock.
-bool matchNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Message *Handle,
-              MPI_Status *Status, int &Context) {
+bool matchNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Message *Handle, MPI_Status *Status,
+              int &Context) {
   const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
   checkPeer(C, Cm, Source, true);
   checkTag(C, Tag, true);
@@ -52,8 +52,8 @@ bool matchNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Message *Handle,
 
 // Starts receive R of a matched message (not MPI_MESSAGE_NO_PROC); the handle becomes
 // MPI_MESSAGE_NULL. Under the lock.
-const Communicator &receiveMatched(Call &C, Request &R, void *Buf, int Count,
-                                   MPI_Datatype Type, MPI_Message *Handle) {
+const Communicator &receiveMatched(Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type,
+                                   MPI_Message *Handle) {
   checkCount(C, Count, Type);
   MatchedMessage Matched = C.RT.Messages.take(*Handle, C.Site);
   *Handle = MPI_MESSAGE_NULL;

@@ -21,9 +21,8 @@ namespace {
 using Lock = std::lock_guard<std::mutex>;
 
 // Fills S and starts it; its arguments were checked (checkArguments). Under the lock.
-const Communicator &beginSend(Call &C, Request &S, const void *Buf, int Count,
-                              MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
-                              SendMode Mode) {
+const Communicator &beginSend(Call &C, Request &S, const void *Buf, int Count, MPI_Datatype Type,
+                              int Dest, int Tag, MPI_Comm Comm, SendMode Mode) {
   const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
   prepareSend(C, S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.Context, Cm);
   // Inside an olap region every send takes its data at the call (SPEC §3).
@@ -48,8 +47,8 @@ int checkSend(Call &C, MPI_Comm Comm, int Dest, int Tag, int Count, MPI_Datatype
                         Type);
 }
 int checkRecv(Call &C, MPI_Comm Comm, int Source, int Tag, int Count, MPI_Datatype Type) {
-  return checkArguments(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag,
-                        Count, Type);
+  return checkArguments(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag, Count,
+                        Type);
 }
 
 // Attaches R to G if it is still running. Under the lock.
@@ -88,15 +87,14 @@ int finish(Call &C, MPI_Request *Handle, Request &R, MPI_Status *Status) {
 
 // A buffered send needs room in the rank's attached buffer (mpi_send_buffer.cpp); MPI_SUCCESS,
 // or the error under MPI_ERRORS_RETURN. Under the lock.
-int checkBuffered(Call &C, SendMode Mode, int Count, MPI_Datatype Type, int Dest,
-                  MPI_Comm Comm) {
+int checkBuffered(Call &C, SendMode Mode, int Count, MPI_Datatype Type, int Dest, MPI_Comm Comm) {
   if (Mode != SendMode::Buffered || Dest == MPI_PROC_NULL)
     return MPI_SUCCESS;
   return checkBufferSpace(C, C.RT.Comms.lookup(Comm, C.Site), Count, Type);
 }
 
-Task<int> blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest,
-                       int Tag, MPI_Comm Comm, SendMode Mode) {
+Task<int> blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
+                       MPI_Comm Comm, SendMode Mode) {
   Request S;
   WaitGroup G;
   {
@@ -128,8 +126,8 @@ int nonblockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int D
 }
 
 // Registers a receive of the open region (MPI_Recv inside olap). Under the lock.
-int regionRecv(Call &C, void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
-               MPI_Comm Comm, MPI_Status *Status) {
+int regionRecv(Call &C, void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+               MPI_Status *Status) {
   if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type))
     return Error;
   auto *R = new Request; // its one holder is the region (it may complete at once)
@@ -164,8 +162,7 @@ bool awaitAny(Call &C, WaitGroup &G, int Count, MPI_Request Handles[]) {
 }
 
 // Inside a region a wait is deferred to the region's end; the region holds its requests.
-bool deferToRegion(Call &C, int Count, MPI_Request Handles[],
-                   std::function<Task<int>()> Finish) {
+bool deferToRegion(Call &C, int Count, MPI_Request Handles[], std::function<Task<int>()> Finish) {
   RegionState *Region = C.Region;
   if (!Region)
     return false;
@@ -183,27 +180,24 @@ bool deferToRegion(Call &C, int Count, MPI_Request Handles[],
 
 Task<int> Send(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
                Where W) {
-  return blockingSend(enter("MPI_Send", W), Buf, Count, Type, Dest, Tag, Comm,
-                      SendMode::Standard);
+  return blockingSend(enter("MPI_Send", W), Buf, Count, Type, Dest, Tag, Comm, SendMode::Standard);
 }
 
-Task<int> Ssend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
-                MPI_Comm Comm, Where W) {
+Task<int> Ssend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+                Where W) {
   return blockingSend(enter("MPI_Ssend", W), Buf, Count, Type, Dest, Tag, Comm,
                       SendMode::Synchronous);
 }
 
-Task<int> Bsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
-                MPI_Comm Comm, Where W) {
-  return blockingSend(enter("MPI_Bsend", W), Buf, Count, Type, Dest, Tag, Comm,
-                      SendMode::Buffered);
+Task<int> Bsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+                Where W) {
+  return blockingSend(enter("MPI_Bsend", W), Buf, Count, Type, Dest, Tag, Comm, SendMode::Buffered);
 }
 
-Task<int> Rsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
-                MPI_Comm Comm, Where W) {
+Task<int> Rsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+                Where W) {
   // A ready send may be implemented as a standard one (MPI 3.1, 3.4).
-  return blockingSend(enter("MPI_Rsend", W), Buf, Count, Type, Dest, Tag, Comm,
-                      SendMode::Standard);
+  return blockingSend(enter("MPI_Rsend", W), Buf, Count, Type, Dest, Tag, Comm, SendMode::Standard);
 }
 
 int Isend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
@@ -320,8 +314,7 @@ static Task<int> sendrecvReplaceCall(Call C, std::vector<std::byte> Outgoing, vo
 }
 
 Task<int> Sendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag,
-                           int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status,
-                           Where W) {
+                           int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status, Where W) {
   Call C = enter("MPI_Sendrecv_replace", W);
   Layout L = layoutOf(Count, Type);
   std::vector<std::byte> Outgoing(L.Bytes);
@@ -343,8 +336,7 @@ void probeStatus(MPI_Status *Status, const Message &M) {
 }
 
 // Probes once; true and the status if a message matches. Under the lock.
-bool probeNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Status *Status,
-              int &Context) {
+bool probeNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, int &Context) {
   const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
   Context = Cm.Context;
   if (Source == MPI_PROC_NULL) {
@@ -365,8 +357,8 @@ Task<int> Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, Where W)
   Call C = enter("MPI_Probe", W);
   {
     Lock L(C.RT.Lock);
-    if (int Error = checkPeerAndTag(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive,
-                                    Source, Tag))
+    if (int Error =
+            checkPeerAndTag(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag))
       co_return Error;
   }
   for (;;) {
@@ -391,8 +383,8 @@ Task<int> Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Stat
   int Context;
   {
     Lock L(C.RT.Lock);
-    if (int Error = checkPeerAndTag(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive,
-                                    Source, Tag)) {
+    if (int Error =
+            checkPeerAndTag(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag)) {
       *Flag = 0;
       co_return Error;
     }
@@ -463,8 +455,7 @@ Task<int> Waitall(int Count, MPI_Request Handles[], MPI_Status Statuses[], Where
 
 static Task<int> waitanyCall(Call C, int Count, MPI_Request Handles[], int *Index,
                              MPI_Status *Status, Where W) {
-  if (deferToRegion(C, Count, Handles,
-                    [=] { return Waitany(Count, Handles, Index, Status, W); }))
+  if (deferToRegion(C, Count, Handles, [=] { return Waitany(Count, Handles, Index, Status, W); }))
     co_return MPI_SUCCESS;
   WaitGroup G;
   {
@@ -493,9 +484,8 @@ Task<int> Waitany(int Count, MPI_Request Handles[], int *Index, MPI_Status *Stat
 
 static Task<int> waitsomeCall(Call C, int InCount, MPI_Request Handles[], int *OutCount,
                               int Indices[], MPI_Status Statuses[], Where W) {
-  if (deferToRegion(C, InCount, Handles, [=] {
-        return Waitsome(InCount, Handles, OutCount, Indices, Statuses, W);
-      }))
+  if (deferToRegion(C, InCount, Handles,
+                    [=] { return Waitsome(InCount, Handles, OutCount, Indices, Statuses, W); }))
     co_return MPI_SUCCESS;
   WaitGroup G;
   {
@@ -573,8 +563,7 @@ Task<int> Test(MPI_Request *Handle, int *Flag, MPI_Status *Status, Where W) {
   }
 }
 
-Task<int> Testall(int Count, MPI_Request Handles[], int *Flag, MPI_Status Statuses[],
-                  Where W) {
+Task<int> Testall(int Count, MPI_Request Handles[], int *Flag, MPI_Status Statuses[], Where W) {
   Call C = enter("MPI_Testall", W);
   for (int Attempt = 0;; ++Attempt) {
     {
@@ -764,8 +753,8 @@ int Recv_init(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_
   Lock L(C.RT.Lock);
   if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type))
     return Error;
-  *Request = C.RT.Requests.addPersistent(PersistentRequest{
-      RequestKind::Recv, SendMode::Standard, Buf, Count, Type, Source, Tag, Comm});
+  *Request = C.RT.Requests.addPersistent(PersistentRequest{RequestKind::Recv, SendMode::Standard,
+                                                           Buf, Count, Type, Source, Tag, Comm});
   return MPI_SUCCESS;
 }
 
@@ -792,9 +781,9 @@ int Startall(int Count, MPI_Request Requests[], Where W) {
 namespace {
 
 Task<> sendrecvHalves(Call C, Request *Outer, const void *SendBuf, int SendCount,
-                      MPI_Datatype SendType, int Dest, int SendTag, void *RecvBuf,
-                      int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
-                      MPI_Comm Comm, std::vector<std::byte> Outgoing) {
+                      MPI_Datatype SendType, int Dest, int SendTag, void *RecvBuf, int RecvCount,
+                      MPI_Datatype RecvType, int Source, int RecvTag, MPI_Comm Comm,
+                      std::vector<std::byte> Outgoing) {
   if (SendBuf == nullptr && !Outgoing.empty()) { // Isendrecv_replace: from the packed copy
     SendBuf = Outgoing.data();
     SendCount = static_cast<int>(Outgoing.size());
@@ -839,8 +828,8 @@ int startSendrecv(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendT
     C.holdInRegion(R);
   }
   startChild(C, *R,
-             sendrecvHalves(C, R, SendBuf, SendCount, SendType, Dest, SendTag, RecvBuf,
-                            RecvCount, RecvType, Source, RecvTag, Comm, std::move(Outgoing)));
+             sendrecvHalves(C, R, SendBuf, SendCount, SendType, Dest, SendTag, RecvBuf, RecvCount,
+                            RecvType, Source, RecvTag, Comm, std::move(Outgoing)));
   return MPI_SUCCESS;
 }
 
@@ -853,8 +842,8 @@ int Isendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Des
                        RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Request, {});
 }
 
-int Isendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag,
-                      int Source, int RecvTag, MPI_Comm Comm, MPI_Request *Request, Where W) {
+int Isendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag, int Source,
+                      int RecvTag, MPI_Comm Comm, MPI_Request *Request, Where W) {
   Call C = enter("MPI_Isendrecv_replace", W);
   checkCount(C, Count, Type);
   // The outgoing data is packed at the call, so the receive may overwrite the buffer.
@@ -864,8 +853,8 @@ int Isendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int Sen
   if (Outgoing.empty()) // nothing to send: an empty message from the buffer itself
     return startSendrecv(C, Buf, 0, MPI_BYTE, Dest, SendTag, Buf, Count, Type, Source, RecvTag,
                          Comm, Request, {});
-  return startSendrecv(C, nullptr, 0, MPI_BYTE, Dest, SendTag, Buf, Count, Type, Source,
-                       RecvTag, Comm, Request, std::move(Outgoing));
+  return startSendrecv(C, nullptr, 0, MPI_BYTE, Dest, SendTag, Buf, Count, Type, Source, RecvTag,
+                       Comm, Request, std::move(Outgoing));
 }
 
 // MPI_Cancel: only a receive that nothing has matched can be cancelled; it completes at once

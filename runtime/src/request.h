@@ -45,7 +45,7 @@ struct Request {
   // Who holds the request: a handle the user has, an open region, a blocking call. A request
   // that is complete and held by nobody is deleted (see release()).
   int Holders = 1;
-  MPI_Status Status{};      // the outcome (for receives: source, tag, error, count)
+  MPI_Status Status{}; // the outcome (for receives: source, tag, error, count)
   int Error = MPI_SUCCESS;
   WaitGroup *Group = nullptr;
   WaitSite Site;

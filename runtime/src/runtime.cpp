@@ -40,8 +40,8 @@ std::string gatherText(MPI_Comm Comm, const std::string &Mine) {
     Total += Lengths[P];
   }
   std::string All(Rank == 0 ? Total : 0, '\0');
-  MPI_Gatherv(Mine.data(), Length, MPI_CHAR, All.data(), Lengths.data(), Offsets.data(),
-              MPI_CHAR, 0, Comm);
+  MPI_Gatherv(Mine.data(), Length, MPI_CHAR, All.data(), Lengths.data(), Offsets.data(), MPI_CHAR,
+              0, Comm);
   return All;
 }
 
@@ -106,8 +106,8 @@ void abortJob(int Code) {
 void Runtime::fatal(const std::string &Message) { fatalError(Message); }
 
 Runtime::Runtime(const Options &Opts, int Processes, int Process)
-    : Opts(Opts), Processes(Processes), Process(Process),
-      VirtualRanks(Opts.VirtualRanksPerProcess), WorldSize(Processes * VirtualRanks) {}
+    : Opts(Opts), Processes(Processes), Process(Process), VirtualRanks(Opts.VirtualRanksPerProcess),
+      WorldSize(Processes * VirtualRanks) {}
 
 int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
   Net.init(Processes);
@@ -394,7 +394,7 @@ int start(int Argc, char **Argv, const RankMain &Body, Options Opts,
   MPI_Initialized(&AlreadyInitialized);
   // Several threads make MPI calls with more than one worker or with the progress thread.
   int Required = Opts.Workers > 1 || Opts.ProgressIntervalMicros > 0 ? MPI_THREAD_MULTIPLE
-                                                                      : MPI_THREAD_FUNNELED;
+                                                                     : MPI_THREAD_FUNNELED;
   int Provided = MPI_THREAD_SINGLE;
   if (AlreadyInitialized)
     MPI_Query_thread(&Provided);

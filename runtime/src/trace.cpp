@@ -39,39 +39,38 @@ void Trace::taskRun(int Worker, int Rank, std::chrono::steady_clock::time_point 
                     std::chrono::steady_clock::time_point End) {
   if (!Enabled || PerWorker[Worker].size() >= MaxEventsPerTrack)
     return;
-  PerWorker[Worker].push_back(
-      Event{"rank " + std::to_string(Rank), Worker, micros(Begin), micros(End) - micros(Begin),
-            Rank});
+  PerWorker[Worker].push_back(Event{"rank " + std::to_string(Rank), Worker, micros(Begin),
+                                    micros(End) - micros(Begin), Rank});
 }
 
 void Trace::communication(const std::string &What, std::uint64_t Bytes) {
   if (!Enabled || Communication.size() >= MaxEventsPerTrack)
     return;
-  Communication.push_back(Event{What, CommunicationTrack,
-                                micros(std::chrono::steady_clock::now()), 0,
-                                static_cast<std::int64_t>(Bytes)});
+  Communication.push_back(Event{What, CommunicationTrack, micros(std::chrono::steady_clock::now()),
+                                0, static_cast<std::int64_t>(Bytes)});
 }
 
 bool Trace::write(Runtime &RT, const std::string &Path) {
   std::ostringstream Out;
   int P = RT.Process;
-  Out << "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":" << P
-      << ",\"args\":{\"name\":\"process " << P << "\"}},\n";
+  Out << "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":" << P << ",\"args\":{\"name\":\"process "
+      << P << "\"}},\n";
   for (std::size_t W = 0; W < PerWorker.size(); ++W) {
     Out << "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":" << P << ",\"tid\":" << W
         << ",\"args\":{\"name\":\"worker " << W << "\"}},\n";
     for (const Event &E : PerWorker[W])
-      Out << "{\"name\":\"" << escapeJson(E.Name) << "\",\"cat\":\"task\",\"ph\":\"X\",\"ts\":"
-          << E.BeginMicros << ",\"dur\":" << E.DurationMicros << ",\"pid\":" << P
-          << ",\"tid\":" << W << ",\"args\":{\"rank\":" << E.Arg << "}},\n";
+      Out << "{\"name\":\"" << escapeJson(E.Name)
+          << "\",\"cat\":\"task\",\"ph\":\"X\",\"ts\":" << E.BeginMicros
+          << ",\"dur\":" << E.DurationMicros << ",\"pid\":" << P << ",\"tid\":" << W
+          << ",\"args\":{\"rank\":" << E.Arg << "}},\n";
   }
-  Out << "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":" << P
-      << ",\"tid\":" << CommunicationTrack << ",\"args\":{\"name\":\"communication\"}},\n";
+  Out << "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":" << P << ",\"tid\":" << CommunicationTrack
+      << ",\"args\":{\"name\":\"communication\"}},\n";
   for (const Event &E : Communication)
     Out << "{\"name\":\"" << escapeJson(E.Name)
         << "\",\"cat\":\"communication\",\"ph\":\"i\",\"s\":\"t\",\"ts\":" << E.BeginMicros
-        << ",\"pid\":" << P << ",\"tid\":" << CommunicationTrack << ",\"args\":{\"bytes\":"
-        << E.Arg << "}},\n";
+        << ",\"pid\":" << P << ",\"tid\":" << CommunicationTrack << ",\"args\":{\"bytes\":" << E.Arg
+        << "}},\n";
 
   std::string All = gatherText(RT.Net.controlComm(), Out.str());
   if (RT.Process != 0)

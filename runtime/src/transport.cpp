@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <cstring>
-#include <initializer_list>
 #include <functional>
+#include <initializer_list>
 
 namespace bamboo::detail {
 namespace {
@@ -67,8 +67,7 @@ void Transport::shutdown() {
       MPI_Comm_free(C);
 }
 
-std::byte *Transport::addRecord(int DestProcess, const RecordHeader &H,
-                                std::size_t PayloadBytes) {
+std::byte *Transport::addRecord(int DestProcess, const RecordHeader &H, std::size_t PayloadBytes) {
   Outgoing &O = Out[DestProcess];
   if (O.Buf.empty()) {
     if (O.Buf.capacity() == 0 && !Spare.empty()) { // reuse a sent frame's memory
@@ -103,8 +102,8 @@ void Transport::addRendezvous(int DestProcess, RecordHeader H, Request &S, const
   RT.Tracing.communication("payload to process " + std::to_string(DestProcess), H.Bytes);
 }
 
-void Transport::receivePayload(int SourceProcess, int TransferTag, std::size_t Bytes,
-                               Request &R, const Layout &RL) {
+void Transport::receivePayload(int SourceProcess, int TransferTag, std::size_t Bytes, Request &R,
+                               const Layout &RL) {
   RecvInFlight In;
   In.R = &R;
   In.Bytes = Bytes;
@@ -132,9 +131,8 @@ bool Transport::flush() {
     auto Frame = std::make_shared<FrameBuffer>(std::move(O.Buf));
     for (std::size_t At = 0; At < Frame->size(); At += FrameChunkBytes) {
       MPI_Request Req;
-      MPI_Isend(Frame->data() + At,
-                static_cast<int>(std::min(FrameChunkBytes, Frame->size() - At)), MPI_BYTE, P,
-                FrameTag, Frames, &Req);
+      MPI_Isend(Frame->data() + At, static_cast<int>(std::min(FrameChunkBytes, Frame->size() - At)),
+                MPI_BYTE, P, FrameTag, Frames, &Req);
       SendRequests.push_back(Req);
       Sends.push_back(SendInFlight{Frame, nullptr});
     }

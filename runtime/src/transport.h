@@ -116,7 +116,7 @@ private:
   std::vector<MPI_Request> RecvRequests;
   std::vector<RecvInFlight> Recvs;
   std::vector<int> DoneIndices;
-  std::vector<Assembly> Partial; // per source process
+  std::vector<Assembly> Partial;  // per source process
   std::vector<FrameBuffer> Spare; // memory of sent frames, for the next ones
   TransportCounters Counters;
 };
