@@ -58,11 +58,14 @@ void Engine::startSend(Request &S, const Envelope &Env, SendMode Mode) {
     return;
   }
   Layout SL = layoutOf(S.Count, S.Type);
-  RT.Statistics.countSend(RT.isLocal(S.DestWorld), SL.Bytes);
   if (!RT.isLocal(S.DestWorld)) {
+    ++Counters.RemoteMessages;
+    Counters.RemoteBytes += SL.Bytes;
     sendRemote(S, Env, Mode, SL);
     return;
   }
+  ++Counters.LocalMessages;
+  Counters.LocalBytes += SL.Bytes;
 
   Mailbox &Box = mailboxOf(S.DestWorld);
   auto Posted = std::find_if(Box.Posted.begin(), Box.Posted.end(), [&](Request *R) {

@@ -3,6 +3,7 @@
 // Every member runs under the runtime's engine lock.
 #pragma once
 
+#include "counters.h"
 #include "datatype.h"
 #include "message.h"
 
@@ -51,6 +52,7 @@ public:
   // Fills R's status and error for a message of Bytes bytes and envelope Env.
   static void setStatus(Request &R, const Envelope &Env, std::size_t Received, bool Truncated);
 
+  const MessageCounters &counters() const { return Counters; }
   // Unmatched messages (statistics).
   std::size_t unexpectedCount() const;
   // What local rank WorldRank still waits for, one line each (the deadlock report).
@@ -65,6 +67,7 @@ private:
 
   Runtime &RT;
   std::vector<Mailbox> Mailboxes;
+  MessageCounters Counters;
 };
 
 } // namespace bamboo::detail

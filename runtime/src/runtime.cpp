@@ -5,6 +5,7 @@
 #include "bamboo/runtime.h"
 #include "datatype.h"
 #include "fault.h"
+#include "gather_text.h"
 
 #include <sched.h>
 
@@ -26,24 +27,6 @@ thread_local std::coroutine_handle<> NextToResume;
 double seconds(Clock::duration D) { return std::chrono::duration<double>(D).count(); }
 
 } // namespace
-
-std::string gatherText(MPI_Comm Comm, const std::string &Mine) {
-  int Size = 0, Rank = 0;
-  MPI_Comm_size(Comm, &Size);
-  MPI_Comm_rank(Comm, &Rank);
-  int Length = static_cast<int>(Mine.size());
-  std::vector<int> Lengths(Size), Offsets(Size);
-  MPI_Gather(&Length, 1, MPI_INT, Lengths.data(), 1, MPI_INT, 0, Comm);
-  int Total = 0;
-  for (int P = 0; P < Size; ++P) {
-    Offsets[P] = Total;
-    Total += Lengths[P];
-  }
-  std::string All(Rank == 0 ? Total : 0, '\0');
-  MPI_Gatherv(Mine.data(), Length, MPI_CHAR, All.data(), Lengths.data(), Offsets.data(), MPI_CHAR,
-              0, Comm);
-  return All;
-}
 
 std::coroutine_handle<> &nextToResume() noexcept { return NextToResume; }
 
@@ -114,7 +97,6 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
   Detector.init(Net.controlComm());
   Comms.init(WorldSize);
   Eng.init(VirtualRanks);
-  Statistics.init(Opts.Workers);
 
   for (int I = 0; I < VirtualRanks; ++I) {
     auto T = std::make_unique<RankTask>();
@@ -142,7 +124,13 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
 
   MPI_Barrier(Net.controlComm()); // a common time origin for statistics and the trace
   auto Start = Clock::now();
-  Tracing.init(!Opts.TracePath.empty(), Opts.Workers, Start);
+  if (Opts.Stats)
+    Watchers.add(Statistics.emplace(Opts.Workers));
+  if (!Opts.TracePath.empty()) {
+    Tracing.emplace(Opts.Workers, Start);
+    Watchers.add(static_cast<SchedulerObserver &>(*Tracing));
+    Watchers.add(static_cast<TransportObserver &>(*Tracing));
+  }
   {
     std::lock_guard L(Lock);
     Sched.setLiveTasks(VirtualRanks);
@@ -178,10 +166,11 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
     return 1;
   }
 
-  if (Opts.Stats)
-    Statistics.report(*this, Wall);
-  if (Tracing.enabled())
-    Tracing.write(*this, Opts.TracePath);
+  if (Statistics)
+    Statistics->report(Net.controlComm(), JobShape{Processes, Process, VirtualRanks, Opts.Workers},
+                       Eng.counters(), Net.counters(), Wall);
+  if (Tracing)
+    Tracing->write(Net.controlComm(), Process, Opts.TracePath);
   Detector.drain();
   Comms.shutdown();
   Groups.shutdown();
@@ -220,7 +209,7 @@ void Runtime::workerLoop(int Worker) {
     }
     if (T) {
       // Idle: from the end of the last run (and of the poll after it) to this one.
-      Statistics.idled(Worker, seconds(Clock::now() - IdleStart));
+      Watchers.workerIdled(Worker, Clock::now() - IdleStart);
       IdleRounds = 0;
       runTask(*T, Worker, OthersWaiting);
       IdleStart = Clock::now();
@@ -233,7 +222,7 @@ void Runtime::workerLoop(int Worker) {
     else if (IdleRounds > 1000)
       sched_yield();
   }
-  Statistics.idled(Worker, seconds(Clock::now() - IdleStart));
+  Watchers.workerIdled(Worker, Clock::now() - IdleStart);
 }
 
 void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting) {
@@ -259,8 +248,7 @@ void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting) {
     runTrampoline(std::exchange(T.ResumePoint, nullptr));
   setCurrentTask(nullptr);
   auto End = Clock::now();
-  Statistics.taskRan(Worker, seconds(End - Begin), OthersWaiting);
-  Tracing.taskRun(Worker, T.WorldRank, Begin, End);
+  Watchers.taskRan(Worker, T.WorldRank, Begin, End, OthersWaiting);
 
   bool Ended;
   {
@@ -271,7 +259,7 @@ void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting) {
     finishTask(T);
   std::lock_guard L(Lock);
   Sched.afterRun(T);
-  Statistics.blockedTasksChanged(Sched.blockedCount(), End);
+  Watchers.blockedTasksChanged(Sched.blockedCount(), End);
   pollLocked(); // send what this run produced at once
 }
 
@@ -338,7 +326,7 @@ void Runtime::progressLoop() {
 bool Runtime::pollLocked() {
   bool Did = Net.progress();
   if (Did)
-    Statistics.blockedTasksChanged(Sched.blockedCount(), Clock::now());
+    Watchers.blockedTasksChanged(Sched.blockedCount(), Clock::now());
   // The detector needs no more than a look every few tens of microseconds; polling it on
   // every turn of an idle loop would add an MPI call to every message's latency.
   auto Now = Clock::now();
@@ -469,8 +457,8 @@ ProcessCounters processCounters() {
   std::lock_guard L(RT.Lock);
   ProcessCounters C;
   const auto &N = RT.Net.counters();
-  C.LocalMessages = RT.Statistics.localMessages();
-  C.RemoteMessages = RT.Statistics.remoteMessages();
+  C.LocalMessages = RT.Eng.counters().LocalMessages;
+  C.RemoteMessages = RT.Eng.counters().RemoteMessages;
   C.MPIMessages = N.FramesSent + N.PayloadsSent;
   C.FramesSent = N.FramesSent;
   return C;

@@ -12,6 +12,7 @@
 #include "engine.h"
 #include "group.h"
 #include "matched_message.h"
+#include "observer.h"
 #include "quiescence.h"
 #include "rank_task.h"
 #include "request.h"
@@ -23,6 +24,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,16 +57,19 @@ public:
   const int WorldSize;
 
   std::mutex Lock; // the engine lock
+  // Statistics and the trace, when asked for (BAMBOO_STATS, BAMBOO_TRACE); they observe the
+  // workers and the transport through Watchers.
+  std::optional<Stats> Statistics;
+  std::optional<Trace> Tracing;
+  Observers Watchers;
   Scheduler Sched;
   Engine Eng{*this};
-  Transport Net{*this};
+  Transport Net{*this, Watchers};
   CommunicatorTable Comms;
   GroupTable Groups;
   RequestTable Requests;
   MessageTable Messages;
   QuiescenceDetector Detector;
-  Stats Statistics;
-  Trace Tracing;
   std::vector<std::unique_ptr<RankTask>> Tasks;
 
 private:
@@ -88,9 +93,6 @@ private:
 // The runtime of this process; a fatal error outside bamboo::run.
 Runtime &runtime();
 Runtime *runtimeIfRunning() noexcept;
-
-// Collective over Comm: process 0 gets every process's Text, in process order; others "".
-std::string gatherText(MPI_Comm Comm, const std::string &Text);
 
 // Ends the whole job with Code, after letting the last messages reach mpiexec.
 [[noreturn]] void abortJob(int Code);

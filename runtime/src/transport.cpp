@@ -99,7 +99,7 @@ void Transport::addRendezvous(int DestProcess, RecordHeader H, Request &S, const
   Sends.push_back(SendInFlight{{}, &S});
   ++Counters.PayloadsSent;
   Counters.BytesSent += H.Bytes;
-  RT.Tracing.communication("payload to process " + std::to_string(DestProcess), H.Bytes);
+  Observer.payloadSent(DestProcess, H.Bytes);
 }
 
 void Transport::receivePayload(int SourceProcess, int TransferTag, std::size_t Bytes, Request &R,
@@ -138,9 +138,7 @@ bool Transport::flush() {
     }
     ++Counters.FramesSent;
     Counters.BytesSent += Frame->size();
-    RT.Tracing.communication("frame to process " + std::to_string(P) + " (" +
-                                 std::to_string(O.Records) + " messages)",
-                             Frame->size());
+    Observer.frameSent(P, Frame->size(), O.Records);
     O.Buf = FrameBuffer();
     O.Records = 0;
     Any = true;
@@ -205,9 +203,9 @@ void Transport::takePiece(MPI_Message Msg, const MPI_Status &Status) {
 void Transport::deliverFrame(const std::shared_ptr<FrameBuffer> &Owner, int Source) {
   const FrameBuffer &Frame = *Owner;
   ++Counters.FramesReceived;
-  RT.Tracing.communication("frame from process " + std::to_string(Source), Frame.size());
   std::uint32_t Header[2];
   std::memcpy(Header, Frame.data(), sizeof Header);
+  Observer.frameReceived(Source, Frame.size(), Header[0]);
   std::size_t At = FrameHeaderBytes;
   for (std::uint32_t I = 0; I < Header[0]; ++I) {
     RecordHeader H;

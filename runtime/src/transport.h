@@ -13,8 +13,10 @@
 // Every member runs under the runtime's engine lock.
 #pragma once
 
+#include "counters.h"
 #include "datatype.h"
 #include "message.h"
+#include "observer.h"
 
 #include <mpi.h>
 
@@ -39,17 +41,9 @@ struct RecordHeader {
 };
 static_assert(sizeof(RecordHeader) == 32);
 
-struct TransportCounters {
-  std::uint64_t FramesSent = 0, FramesReceived = 0;
-  std::uint64_t RecordsSent = 0, RecordsReceived = 0;
-  std::uint64_t BytesSent = 0; // frames and payloads
-  std::uint64_t PayloadsSent = 0;
-  std::uint64_t PayloadsCompletedSent = 0, PayloadsCompletedReceived = 0;
-};
-
 class Transport {
 public:
-  explicit Transport(Runtime &RT) : RT(RT) {}
+  Transport(Runtime &RT, TransportObserver &Observer) : RT(RT), Observer(Observer) {}
   void init(int Processes);
   void shutdown();
 
@@ -107,6 +101,7 @@ private:
   bool completeRecvs();
 
   Runtime &RT;
+  TransportObserver &Observer;
   MPI_Comm Frames = MPI_COMM_NULL, Data = MPI_COMM_NULL, Control = MPI_COMM_NULL;
   int TagLimit = 32767;
   std::vector<Outgoing> Out;
