@@ -5,6 +5,8 @@
 #include "runtime_core.h"
 
 #include <coroutine>
+#include <mutex>
+#include <optional>
 #include <source_location>
 #include <string>
 
@@ -66,6 +68,42 @@ public:
 private:
   Call &C;
 };
+
+// MPI's tests (MPI_Test*, MPI_Iprobe's kin, MPI_Request_get_status): Look(Final), under the
+// engine lock, returns the call's result once it is decided, else nullopt. If the first look
+// decides nothing, the other ready tasks run once (so a polling loop lets them progress, with
+// one worker too) and the second look, Final, must decide.
+template <class Look> Task<int> lookTwice(Call &C, Look Try) {
+  for (int Attempt = 0;; ++Attempt) {
+    {
+      std::lock_guard L(C.RT.Lock);
+      if (std::optional<int> Result = Try(Attempt == 1))
+        co_return *Result;
+    }
+    co_await Yield(C);
+  }
+}
+
+// MPI's blocking probes: Look(Context), under the engine lock, returns true once a message
+// matches (setting Context, the communicator's); until then the task waits for the next
+// message that arrives for it with Source and Tag on that context, and looks again.
+template <class Look> Task<> waitForProbe(Call &C, int Source, int Tag, Look Try) {
+  for (;;) {
+    ProbeWait P;
+    {
+      std::lock_guard L(C.RT.Lock);
+      if (Try(P.Context))
+        co_return;
+      P.Source = Source;
+      P.Tag = Tag;
+      P.Group.Pending = 1; // the next message that could match
+      C.RT.Eng.addProbe(C.Rank.LocalIndex, P);
+    }
+    co_await Block(C, P.Group);
+    std::lock_guard L(C.RT.Lock);
+    C.RT.Eng.removeProbe(C.Rank.LocalIndex, P);
+  }
+}
 
 // Applies the communicator's error handler: returns Code under MPI_ERRORS_RETURN, otherwise a
 // non-success Code is fatal for the job, with a message naming the rank and the call.

@@ -76,10 +76,7 @@ Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv
       prepareRecv(C, R, Recvs[I].Buf, Recvs[I].Count, Recvs[I].Type, Recvs[I].Source, Tag,
                   Cm.CollectiveContext, Cm);
       C.RT.Eng.startRecv(R);
-      if (!R.Complete) {
-        ++G.Pending;
-        R.Group = &G;
-      }
+      G.watch(R);
     }
   }
   co_await Block(C, G);

@@ -18,18 +18,7 @@ void Engine::setStatus(Request &R, const Envelope &Env, std::size_t Received, bo
   MPI_Status_set_elements_x(&R.Status, MPI_BYTE, static_cast<MPI_Count>(Received));
 }
 
-void Engine::complete(Request &R) {
-  R.Complete = true;
-  if (WaitGroup *G = R.Group) {
-    R.Group = nullptr;
-    --G->Pending;
-    ++G->Completed;
-    if (G->satisfied() && G->Waiter)
-      RT.Sched.wake(*G->Waiter, G->WakePriority, G->Child);
-  }
-  if (R.Holders == 0) // freed by the user before it completed
-    delete &R;
-}
+void Engine::complete(Request &R) { detail::complete(R, RT.Sched); }
 
 void Engine::startRecv(Request &R) {
   R.Kind = RequestKind::Recv;
@@ -144,12 +133,8 @@ void Engine::enqueueUnexpected(Mailbox &Box, std::unique_ptr<Message> M) {
   const Envelope Env = M->Env;
   Box.Unexpected.push_back(std::move(M));
   for (ProbeWait *P : Box.Probes) {
-    if (P->Group.Pending > 0 && matches(P->Source, P->Tag, P->Context, Env)) {
-      P->Group.Pending = 0;
-      P->Group.Completed = 1;
-      if (P->Group.Waiter)
-        RT.Sched.wake(*P->Group.Waiter, P->Group.WakePriority);
-    }
+    if (P->Group.Pending > 0 && matches(P->Source, P->Tag, P->Context, Env))
+      P->Group.signal(RT.Sched); // a probe waits for one message
   }
 }
 

@@ -1,10 +1,11 @@
 // mpi_p2p.cpp - point-to-point calls of bamboo::mpi: sends, receives, probes, requests,
 // persistent requests, MPI_Isendrecv, MPI_Cancel.
 //
-// The pattern of a call that may wait: under the engine lock, start the operation and, if it
-// has not completed at once, attach a WaitGroup to it; then co_await Block, which suspends
-// only if the group is still unsatisfied. Inside an olap region receives and waits are
-// registered with the region instead (region.cpp finishes them).
+// A call that may wait follows completion.h: under the engine lock, start the operation and
+// watch its request with a WaitGroup; then co_await Block, which suspends only if the group
+// is still unsatisfied. Tests use lookTwice, blocking probes waitForProbe (api_support.h).
+// Inside an olap region receives and waits are registered with the region instead
+// (region.cpp finishes them).
 #include "bamboo/mpi.h"
 
 #include "api_support.h"
@@ -49,14 +50,6 @@ int checkSend(Call &C, MPI_Comm Comm, int Dest, int Tag, int Count, MPI_Datatype
 int checkRecv(Call &C, MPI_Comm Comm, int Source, int Tag, int Count, MPI_Datatype Type) {
   return checkArguments(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag, Count,
                         Type);
-}
-
-// Attaches R to G if it is still running. Under the lock.
-void await(WaitGroup &G, Request &R) {
-  if (R.Complete)
-    return;
-  ++G.Pending;
-  R.Group = &G;
 }
 
 // Detaches G from every request still pointing at it (Waitany/Waitsome). Under the lock.
@@ -104,7 +97,7 @@ Task<int> blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, in
     if (int Error = checkBuffered(C, Mode, Count, Type, Dest, Comm))
       co_return Error;
     beginSend(C, S, Buf, Count, Type, Dest, Tag, Comm, Mode);
-    await(G, S);
+    G.watch(S);
   }
   co_await Block(C, G);
   co_return MPI_SUCCESS;
@@ -156,7 +149,7 @@ bool awaitAny(Call &C, WaitGroup &G, int Count, MPI_Request Handles[]) {
     if (R->Complete)
       ++G.Completed;
     else
-      await(G, *R);
+      G.watch(*R);
   }
   return AnyActive;
 }
@@ -237,7 +230,7 @@ static Task<int> recvCall(Call C, void *Buf, int Count, MPI_Datatype Type, int S
     if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type))
       co_return Error;
     Cm = &beginRecv(C, R, Buf, Count, Type, Source, Tag, Comm);
-    await(G, R);
+    G.watch(R);
   }
   co_await Block(C, G);
   copyStatus(Status, R.Status);
@@ -290,8 +283,8 @@ static Task<int> sendrecvCall(Call C, const void *SendBuf, int SendCount, MPI_Da
       co_return Error;
     Cm = &beginRecv(C, R, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm);
     beginSend(C, S, SendBuf, SendCount, SendType, Dest, SendTag, Comm, SendMode::Standard);
-    await(G, R);
-    await(G, S);
+    G.watch(R);
+    G.watch(S);
   }
   co_await Block(C, G);
   copyStatus(Status, R.Status);
@@ -361,40 +354,27 @@ Task<int> Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, Where W)
             checkPeerAndTag(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag))
       co_return Error;
   }
-  for (;;) {
-    ProbeWait P;
-    {
-      Lock L(C.RT.Lock);
-      if (probeNow(C, Source, Tag, Comm, Status, P.Context))
-        co_return MPI_SUCCESS;
-      P.Source = Source;
-      P.Tag = Tag;
-      P.Group.Pending = 1;
-      C.RT.Eng.addProbe(C.Rank.LocalIndex, P);
-    }
-    co_await Block(C, P.Group);
-    Lock L(C.RT.Lock);
-    C.RT.Eng.removeProbe(C.Rank.LocalIndex, P);
-  }
+  co_await waitForProbe(C, Source, Tag, [&](int &Context) {
+    return probeNow(C, Source, Tag, Comm, Status, Context);
+  });
+  co_return MPI_SUCCESS;
 }
 
 Task<int> Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Status, Where W) {
   Call C = enter("MPI_Iprobe", W);
-  int Context;
-  {
-    Lock L(C.RT.Lock);
-    if (int Error =
-            checkPeerAndTag(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag)) {
-      *Flag = 0;
-      co_return Error;
-    }
-    if ((*Flag = probeNow(C, Source, Tag, Comm, Status, Context)))
-      co_return MPI_SUCCESS;
-  }
-  co_await Yield(C);
-  Lock L(C.RT.Lock);
-  *Flag = probeNow(C, Source, Tag, Comm, Status, Context);
-  co_return MPI_SUCCESS;
+  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+    if (!Final)
+      if (int Error = checkPeerAndTag(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive,
+                                      Source, Tag)) {
+        *Flag = 0;
+        return Error;
+      }
+    int Context;
+    *Flag = probeNow(C, Source, Tag, Comm, Status, Context);
+    if (!*Flag && !Final)
+      return std::nullopt;
+    return MPI_SUCCESS;
+  });
 }
 
 // Waits.
@@ -408,7 +388,7 @@ static Task<int> waitCall(Call C, MPI_Request *Handle, MPI_Status *Status, Where
     Lock L(C.RT.Lock);
     R = C.RT.Requests.lookup(*Handle, C.Site);
     if (R)
-      await(G, *R);
+      G.watch(*R);
   }
   if (!R) {
     setEmptyStatus(Status);
@@ -432,7 +412,7 @@ static Task<int> waitallCall(Call C, int Count, MPI_Request Handles[], MPI_Statu
     Lock L(C.RT.Lock);
     for (Request *R : lookupAll(C, Count, Handles))
       if (R)
-        await(G, *R);
+        G.watch(*R);
   }
   co_await Block(C, G);
   Lock L(C.RT.Lock);
@@ -541,136 +521,114 @@ Completion completedNow(Call &C, int Count, MPI_Request Handles[]) {
 
 Task<int> Test(MPI_Request *Handle, int *Flag, MPI_Status *Status, Where W) {
   Call C = enter("MPI_Test", W);
-  for (int Attempt = 0;; ++Attempt) {
-    {
-      Lock L(C.RT.Lock);
-      Request *R = C.RT.Requests.lookup(*Handle, C.Site);
-      if (!R) {
-        *Flag = 1;
-        setEmptyStatus(Status);
-        co_return MPI_SUCCESS;
-      }
-      if (R->Complete) {
-        *Flag = 1;
-        co_return finish(C, Handle, *R, Status);
-      }
-      if (Attempt == 1) {
-        *Flag = 0;
-        co_return MPI_SUCCESS;
-      }
+  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+    Request *R = C.RT.Requests.lookup(*Handle, C.Site);
+    if (!R) {
+      *Flag = 1;
+      setEmptyStatus(Status);
+      return MPI_SUCCESS;
     }
-    co_await Yield(C);
-  }
+    if (R->Complete) {
+      *Flag = 1;
+      return finish(C, Handle, *R, Status);
+    }
+    if (!Final)
+      return std::nullopt;
+    *Flag = 0;
+    return MPI_SUCCESS;
+  });
 }
 
 Task<int> Testall(int Count, MPI_Request Handles[], int *Flag, MPI_Status Statuses[], Where W) {
   Call C = enter("MPI_Testall", W);
-  for (int Attempt = 0;; ++Attempt) {
-    {
-      Lock L(C.RT.Lock);
-      Completion Now = completedNow(C, Count, Handles);
-      if (static_cast<int>(Now.Done.size()) == Now.Active) {
-        *Flag = 1;
-        bool AnyError = false;
-        std::vector<Request *> Found = lookupAll(C, Count, Handles);
-        for (int I = 0; I < Count; ++I) {
-          if (!Found[I])
-            setEmptyStatus(statusAt(Statuses, I));
-          else if (finish(C, &Handles[I], *Found[I], statusAt(Statuses, I)) != MPI_SUCCESS)
-            AnyError = true;
-        }
-        co_return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
-      }
-      if (Attempt == 1) {
-        *Flag = 0;
-        co_return MPI_SUCCESS;
-      }
+  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+    Completion Now = completedNow(C, Count, Handles);
+    if (static_cast<int>(Now.Done.size()) != Now.Active) {
+      if (!Final)
+        return std::nullopt;
+      *Flag = 0;
+      return MPI_SUCCESS;
     }
-    co_await Yield(C);
-  }
+    *Flag = 1;
+    bool AnyError = false;
+    std::vector<Request *> Found = lookupAll(C, Count, Handles);
+    for (int I = 0; I < Count; ++I) {
+      if (!Found[I])
+        setEmptyStatus(statusAt(Statuses, I));
+      else if (finish(C, &Handles[I], *Found[I], statusAt(Statuses, I)) != MPI_SUCCESS)
+        AnyError = true;
+    }
+    return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
+  });
 }
 
 Task<int> Testany(int Count, MPI_Request Handles[], int *Index, int *Flag, MPI_Status *Status,
                   Where W) {
   Call C = enter("MPI_Testany", W);
-  for (int Attempt = 0;; ++Attempt) {
-    {
-      Lock L(C.RT.Lock);
-      Completion Now = completedNow(C, Count, Handles);
-      if (Now.Active == 0) {
-        *Flag = 1;
-        *Index = MPI_UNDEFINED;
-        setEmptyStatus(Status);
-        co_return MPI_SUCCESS;
-      }
-      if (!Now.Done.empty()) {
-        *Flag = 1;
-        *Index = Now.Done.front();
-        Request *R = C.RT.Requests.lookup(Handles[*Index], C.Site);
-        co_return finish(C, &Handles[*Index], *R, Status);
-      }
-      if (Attempt == 1) {
-        *Flag = 0;
-        *Index = MPI_UNDEFINED;
-        co_return MPI_SUCCESS;
-      }
+  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+    Completion Now = completedNow(C, Count, Handles);
+    if (Now.Active == 0) {
+      *Flag = 1;
+      *Index = MPI_UNDEFINED;
+      setEmptyStatus(Status);
+      return MPI_SUCCESS;
     }
-    co_await Yield(C);
-  }
+    if (!Now.Done.empty()) {
+      *Flag = 1;
+      *Index = Now.Done.front();
+      Request *R = C.RT.Requests.lookup(Handles[*Index], C.Site);
+      return finish(C, &Handles[*Index], *R, Status);
+    }
+    if (!Final)
+      return std::nullopt;
+    *Flag = 0;
+    *Index = MPI_UNDEFINED;
+    return MPI_SUCCESS;
+  });
 }
 
 Task<int> Testsome(int InCount, MPI_Request Handles[], int *OutCount, int Indices[],
                    MPI_Status Statuses[], Where W) {
   Call C = enter("MPI_Testsome", W);
-  for (int Attempt = 0;; ++Attempt) {
-    {
-      Lock L(C.RT.Lock);
-      Completion Now = completedNow(C, InCount, Handles);
-      if (Now.Active == 0) {
-        *OutCount = MPI_UNDEFINED;
-        co_return MPI_SUCCESS;
-      }
-      if (!Now.Done.empty() || Attempt == 1) {
-        bool AnyError = false;
-        int Out = 0;
-        for (int I : Now.Done) {
-          Indices[Out] = I;
-          Request *R = C.RT.Requests.lookup(Handles[I], C.Site);
-          if (finish(C, &Handles[I], *R, statusAt(Statuses, Out)) != MPI_SUCCESS)
-            AnyError = true;
-          ++Out;
-        }
-        *OutCount = Out;
-        co_return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
-      }
+  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+    Completion Now = completedNow(C, InCount, Handles);
+    if (Now.Active == 0) {
+      *OutCount = MPI_UNDEFINED;
+      return MPI_SUCCESS;
     }
-    co_await Yield(C);
-  }
+    if (Now.Done.empty() && !Final)
+      return std::nullopt;
+    bool AnyError = false;
+    int Out = 0;
+    for (int I : Now.Done) {
+      Indices[Out] = I;
+      Request *R = C.RT.Requests.lookup(Handles[I], C.Site);
+      if (finish(C, &Handles[I], *R, statusAt(Statuses, Out)) != MPI_SUCCESS)
+        AnyError = true;
+      ++Out;
+    }
+    *OutCount = Out;
+    return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
+  });
 }
 
 Task<int> Request_get_status(MPI_Request Handle, int *Flag, MPI_Status *Status, Where W) {
   Call C = enter("MPI_Request_get_status", W);
-  for (int Attempt = 0;; ++Attempt) {
-    {
-      Lock L(C.RT.Lock);
-      Request *R = C.RT.Requests.lookup(Handle, C.Site);
-      if (!R || R->Complete) {
-        *Flag = 1;
-        if (!R)
-          setEmptyStatus(Status);
-        else if (R->Kind == RequestKind::Recv || R->Kind == RequestKind::SendRecv)
-          copyStatus(Status, R->Status);
-        else
-          setEmptyStatus(Status);
-        co_return MPI_SUCCESS;
-      }
-      if (Attempt == 1) {
-        *Flag = 0;
-        co_return MPI_SUCCESS;
-      }
+  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+    Request *R = C.RT.Requests.lookup(Handle, C.Site);
+    if (R && !R->Complete) {
+      if (!Final)
+        return std::nullopt;
+      *Flag = 0;
+      return MPI_SUCCESS;
     }
-    co_await Yield(C);
-  }
+    *Flag = 1;
+    if (R && (R->Kind == RequestKind::Recv || R->Kind == RequestKind::SendRecv))
+      copyStatus(Status, R->Status);
+    else
+      setEmptyStatus(Status);
+    return MPI_SUCCESS;
+  });
 }
 
 int Request_free(MPI_Request *Handle) {
@@ -795,8 +753,8 @@ Task<> sendrecvHalves(Call C, Request *Outer, const void *SendBuf, int SendCount
     Lock L(C.RT.Lock);
     beginRecv(C, R, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm);
     beginSend(C, S, SendBuf, SendCount, SendType, Dest, SendTag, Comm, SendMode::Standard);
-    await(G, R);
-    await(G, S);
+    G.watch(R);
+    G.watch(S);
   }
   co_await Block(C, G);
   Outer->Status = R.Status;
