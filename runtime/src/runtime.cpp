@@ -90,13 +90,12 @@ void Runtime::fatal(const std::string &Message) { fatalError(Message); }
 
 Runtime::Runtime(const Options &Opts, int Processes, int Process)
     : Opts(Opts), Processes(Processes), Process(Process), VirtualRanks(Opts.VirtualRanksPerProcess),
-      WorldSize(Processes * VirtualRanks) {}
+      WorldSize(Processes * VirtualRanks), Place{Process, VirtualRanks} {}
 
 int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
   Net.init(Processes);
   Detector.init(Net.controlComm());
   Comms.init(WorldSize);
-  Eng.init(VirtualRanks);
 
   for (int I = 0; I < VirtualRanks; ++I) {
     auto T = std::make_unique<RankTask>();

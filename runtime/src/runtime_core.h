@@ -39,10 +39,6 @@ public:
   // status of this process.
   int execute(int Argc, char **Argv, const RankMain &Body);
 
-  int processOf(int WorldRank) const { return WorldRank / VirtualRanks; }
-  bool isLocal(int WorldRank) const { return processOf(WorldRank) == Process; }
-  int localIndexOf(int WorldRank) const { return WorldRank - Process * VirtualRanks; }
-
   // Runs child Ch of rank T (which is current) until it waits or ends; an ended child
   // completes its request and is destroyed. Only from the worker that runs T.
   void resumeChild(RankTask &T, ChildTask &Ch);
@@ -55,6 +51,7 @@ public:
   const int Process;
   const int VirtualRanks;
   const int WorldSize;
+  const Placement Place;
 
   std::mutex Lock; // the engine lock
   // Statistics and the trace, when asked for (BAMBOO_STATS, BAMBOO_TRACE); they observe the
@@ -63,8 +60,10 @@ public:
   std::optional<Trace> Tracing;
   Observers Watchers;
   Scheduler Sched;
-  Engine Eng{*this};
-  Transport Net{*this, Watchers};
+  // The engine and the transport hand each other work (remote.h); each is made with a
+  // reference to the other, used only once both exist.
+  Engine Eng{Place, Opts.EagerLimit, Sched, Net};
+  Transport Net{Eng, Watchers};
   CommunicatorTable Comms;
   GroupTable Groups;
   RequestTable Requests;
