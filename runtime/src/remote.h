@@ -49,8 +49,7 @@ public:
   virtual void deliver(int DestWorld, std::unique_ptr<Message> M) = 0;
   // The payload of receive R has landed in Temp (packed, Bytes long), or directly in R's buffer
   // when Temp is empty.
-  virtual void payloadLanded(Request &R, const std::vector<std::byte> &Temp,
-                             std::size_t Bytes) = 0;
+  virtual void payloadLanded(Request &R, const std::vector<std::byte> &Temp, std::size_t Bytes) = 0;
   // MPI has sent the payload of rendezvous send S.
   virtual void payloadSent(Request &S) = 0;
 };
