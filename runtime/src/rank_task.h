@@ -106,6 +106,8 @@ RankTask *currentTask() noexcept;
 // Called by the worker with the address of its current-task variable, and with null when the
 // run ends: a later run with several workers must not see this thread's table.
 void shareRankLocalsOfThisThread(RankTask *const *Current) noexcept;
+// This thread's current-task variable (for shareRankLocalsOfThisThread).
+RankTask *const *currentTaskSlot() noexcept;
 // Also switches the table of rank-local instances that findRankLocal reads.
 void setCurrentTask(RankTask *Task) noexcept;
 

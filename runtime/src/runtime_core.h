@@ -10,6 +10,7 @@
 #include "bamboo/runtime.h"
 #include "communicator.h"
 #include "engine.h"
+#include "fatal_error.h"
 #include "group.h"
 #include "matched_message.h"
 #include "observer.h"
@@ -92,11 +93,7 @@ private:
 // The runtime of this process; a fatal error outside bamboo::run.
 Runtime &runtime();
 Runtime *runtimeIfRunning() noexcept;
-
-// Ends the whole job with Code, after letting the last messages reach mpiexec.
-[[noreturn]] void abortJob(int Code);
-
-// Fatal error without a running runtime (before start-up, or from a signal-free context).
-[[noreturn]] void fatalError(const std::string &Message);
+// bamboo::run makes RT the runtime of this process while it runs, null after.
+void setRuntime(Runtime *RT) noexcept;
 
 } // namespace bamboo::detail

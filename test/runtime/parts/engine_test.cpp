@@ -27,8 +27,8 @@ struct FakeRemote final : RemoteSends {
     Room.assign(Bytes, std::byte{0});
     return Room.data();
   }
-  void rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &,
-                  const std::byte *, std::size_t Bytes, bool) override {
+  void rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &, const std::byte *,
+                  std::size_t Bytes, bool) override {
     Log.push_back({DestProcess, DestWorld, Env, Bytes, true});
   }
   void receivePayload(const Message &, Request &, const Layout &) override {}

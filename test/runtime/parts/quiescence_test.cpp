@@ -11,8 +11,8 @@ using namespace bamboo::detail;
 
 namespace {
 // Steps the detector with Activity() until it leaves Running or For has passed.
-template <class Fn> JobState stepFor(QuiescenceDetector &D, std::chrono::milliseconds For,
-                                     Fn &&Activity) {
+template <class Fn>
+JobState stepFor(QuiescenceDetector &D, std::chrono::milliseconds For, Fn &&Activity) {
   auto End = std::chrono::steady_clock::now() + For;
   while (std::chrono::steady_clock::now() < End) {
     JobState S = D.step(Activity());
