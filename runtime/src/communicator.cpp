@@ -1,8 +1,8 @@
 // communicator.cpp - MPI_COMM_WORLD, MPI_COMM_SELF and communicators made from them.
 #include "communicator.h"
 
+#include "fatal_error.h"
 #include "rank_task.h"
-#include "runtime_core.h"
 
 namespace bamboo::detail {
 

@@ -3,8 +3,8 @@
 #include "bamboo/libc.h"
 #include "bamboo/rank_local.h"
 
+#include "fatal_error.h"
 #include "rank_task.h"
-#include "runtime_core.h"
 
 #include <getopt.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 // request.cpp - MPI_Request values for the runtime's requests.
 #include "request.h"
 
-#include "runtime_core.h"
+#include "fatal_error.h"
 
 #include <utility>
 
