@@ -39,20 +39,56 @@ namespace {
 /// the same in both, such as the macros `bool` and `static_assert` of C's
 /// headers, stay).
 bool isCxxOnlyKeyword(llvm::StringRef Name) {
-  static const llvm::StringSet<> Words = {
-      "alignas",     "alignof",      "catch",      "char8_t",
-      "class",       "concept",      "const_cast", "consteval",
-      "constexpr",   "constinit",    "co_await",   "co_return",
-      "co_yield",    "decltype",     "delete",     "dynamic_cast",
-      "explicit",    "export",       "friend",     "mutable",
-      "namespace",   "new",          "noexcept",   "nullptr",
-      "operator",    "private",      "protected",  "public",
-      "reinterpret_cast", "requires", "static_cast", "template",
-      "this",        "throw",        "try",        "typeid",
-      "typename",    "using",        "virtual",    "and",
-      "and_eq",      "bitand",       "bitor",      "compl",
-      "not",         "not_eq",       "or",         "or_eq",
-      "xor",         "xor_eq"};
+  static const llvm::StringSet<> Words = {"alignas",
+                                          "alignof",
+                                          "catch",
+                                          "char8_t",
+                                          "class",
+                                          "concept",
+                                          "const_cast",
+                                          "consteval",
+                                          "constexpr",
+                                          "constinit",
+                                          "co_await",
+                                          "co_return",
+                                          "co_yield",
+                                          "decltype",
+                                          "delete",
+                                          "dynamic_cast",
+                                          "explicit",
+                                          "export",
+                                          "friend",
+                                          "mutable",
+                                          "namespace",
+                                          "new",
+                                          "noexcept",
+                                          "nullptr",
+                                          "operator",
+                                          "private",
+                                          "protected",
+                                          "public",
+                                          "reinterpret_cast",
+                                          "requires",
+                                          "static_cast",
+                                          "template",
+                                          "this",
+                                          "throw",
+                                          "try",
+                                          "typeid",
+                                          "typename",
+                                          "using",
+                                          "virtual",
+                                          "and",
+                                          "and_eq",
+                                          "bitand",
+                                          "bitor",
+                                          "compl",
+                                          "not",
+                                          "not_eq",
+                                          "or",
+                                          "or_eq",
+                                          "xor",
+                                          "xor_eq"};
   return Words.contains(Name);
 }
 
@@ -62,8 +98,9 @@ bool isCxxOnlyKeyword(llvm::StringRef Name) {
 std::optional<CharSourceRange> writtenRange(RewriteSession &S, const Expr *E,
                                             llvm::StringRef What) {
   auto Begin = S.editable(E->getBeginLoc(), What, RewriteSession::Place::Start);
-  auto End = Begin ? S.editable(E->getEndLoc(), What, RewriteSession::Place::End)
-                   : std::nullopt;
+  auto End = Begin
+                 ? S.editable(E->getEndLoc(), What, RewriteSession::Place::End)
+                 : std::nullopt;
   if (!Begin || !End)
     return std::nullopt;
   return CharSourceRange::getTokenRange(*Begin, *End);
@@ -91,7 +128,8 @@ bool needsCast(const ImplicitCastExpr *Cast, ASTContext &Ctx) {
   switch (Cast->getCastKind()) {
   case CK_BitCast: // between pointer types: C++ converts to void * only
     if (isVoidPointer(To) && !isVoidPointer(From))
-      return !To->getPointeeType().isAtLeastAsQualifiedAs(From->getPointeeType());
+      return !To->getPointeeType().isAtLeastAsQualifiedAs(
+          From->getPointeeType());
     return true;
   case CK_NoOp: // dropping qualifiers of a pointee
     return To->isPointerType() && From->isPointerType() &&
@@ -103,8 +141,10 @@ bool needsCast(const ImplicitCastExpr *Cast, ASTContext &Ctx) {
     if (!To->isEnumeralType() || Ctx.hasSameUnqualifiedType(To, From))
       return false;
     // An enumerator of the very enum (an int in C) is one in C++ too.
-    const auto *Ref = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParenImpCasts());
-    const auto *Enumerator = Ref ? dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParenImpCasts());
+    const auto *Enumerator =
+        Ref ? dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
     return !Enumerator ||
            !Ctx.hasSameUnqualifiedType(Ctx.getTypeDeclType(cast<EnumDecl>(
                                            Enumerator->getDeclContext())),
@@ -127,7 +167,8 @@ bool narrows(const ImplicitCastExpr *Cast, ASTContext &Ctx) {
   case CK_FloatingToIntegral:
     return true;
   case CK_IntegralToFloating:
-  case CK_FloatingCast: // a constant is exempt (it fits, as programs write them)
+  case CK_FloatingCast: // a constant is exempt (it fits, as programs write
+                        // them)
     if (Cast->getCastKind() == CK_FloatingCast &&
         Ctx.getTypeSize(To) >= Ctx.getTypeSize(From))
       return false;
@@ -167,7 +208,8 @@ public:
     if (!S.inUserFile(List->getBeginLoc()))
       return true;
     // The conversions are in the semantic form, which the traversal skips.
-    const InitListExpr *Semantic = List->getSemanticForm() ? List->getSemanticForm() : List;
+    const InitListExpr *Semantic =
+        List->getSemanticForm() ? List->getSemanticForm() : List;
     for (const Expr *Init : Semantic->inits())
       if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Init))
         convert(Cast, /*InBraces=*/true);
@@ -178,11 +220,13 @@ public:
 
   bool VisitVarDecl(VarDecl *VD) {
     // C gives a const global external linkage, C++ internal.
-    if (!isa<ParmVarDecl>(VD) && VD->isFileVarDecl() && VD->getType().isConstQualified() &&
-        VD->isExternallyVisible() && S.inUserFile(VD->getLocation()) &&
+    if (!isa<ParmVarDecl>(VD) && VD->isFileVarDecl() &&
+        VD->getType().isConstQualified() && VD->isExternallyVisible() &&
+        S.inUserFile(VD->getLocation()) &&
         VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly &&
         VD->getStorageClass() == SC_None)
-      S.insertBefore(VD->getOuterLocStart(), "extern ", "const global '" + VD->getNameAsString() + "'");
+      S.insertBefore(VD->getOuterLocStart(), "extern ",
+                     "const global '" + VD->getNameAsString() + "'");
     return true;
   }
 
@@ -206,8 +250,9 @@ public:
     if (const FunctionDecl *Lib = Call->getDirectCallee();
         Lib && Lib->getIdentifier() && S.inUserFile(Call->getBeginLoc()) &&
         S.SM.isInSystemHeader(S.SM.getExpansionLoc(Lib->getLocation())) &&
-        llvm::is_contained({"strchr", "strrchr", "strpbrk", "strstr", "memchr", "wcschr",
-                            "wcsrchr", "wcspbrk", "wcsstr", "wmemchr"},
+        llvm::is_contained({"strchr", "strrchr", "strpbrk", "strstr", "memchr",
+                            "wcschr", "wcsrchr", "wcspbrk", "wcsstr",
+                            "wmemchr"},
                            Lib->getName()))
       castExplicitly(S, Call, Lib->getReturnType());
     // f(1) of a function declared `int f();` with no prototype in the file.
@@ -219,20 +264,23 @@ public:
   }
 
   bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() && U->getSubExpr()->getType()->isEnumeralType() &&
+    if (U->isIncrementDecrementOp() &&
+        U->getSubExpr()->getType()->isEnumeralType() &&
         S.inUserFile(U->getExprLoc()))
       assignEnum(U, U->getSubExpr(), U->isIncrementOp() ? "+" : "-", "1");
     return true;
   }
 
   bool VisitCompoundAssignOperator(CompoundAssignOperator *A) {
-    if (A->getLHS()->getType()->isEnumeralType() && S.inUserFile(A->getExprLoc())) {
+    if (A->getLHS()->getType()->isEnumeralType() &&
+        S.inUserFile(A->getExprLoc())) {
       auto Operand = writtenRange(S, A->getRHS(), "this assignment");
       if (Operand)
-        assignEnum(A, A->getLHS(),
-                   BinaryOperator::getOpcodeStr(
-                       BinaryOperator::getOpForCompoundAssignment(A->getOpcode())),
-                   "(" + S.R.getRewrittenText(*Operand) + ")");
+        assignEnum(
+            A, A->getLHS(),
+            BinaryOperator::getOpcodeStr(
+                BinaryOperator::getOpForCompoundAssignment(A->getOpcode())),
+            "(" + S.R.getRewrittenText(*Operand) + ")");
     }
     return true;
   }
@@ -245,7 +293,8 @@ public:
     bool Escapes = L->getType()->isArrayType();
     DynTypedNodeList Parents = S.Ctx.getParents(*L);
     if (!Parents.empty())
-      if (const auto *U = Parents[0].get<UnaryOperator>(); U && U->getOpcode() == UO_AddrOf)
+      if (const auto *U = Parents[0].get<UnaryOperator>();
+          U && U->getOpcode() == UO_AddrOf)
         Escapes = true;
     if (Escapes)
       S.Diags.report(L->getBeginLoc(), Diag::CConstructNotCarried) << 2;
@@ -257,7 +306,8 @@ public:
     if (Literal->getType().isNull()) // a static_assert's message
       return true;
     const auto *Array = S.Ctx.getAsConstantArrayType(Literal->getType());
-    if (!Array || !Literal->isOrdinary() || Array->getSize() != Literal->getLength() ||
+    if (!Array || !Literal->isOrdinary() ||
+        Array->getSize() != Literal->getLength() ||
         !S.inUserFile(Literal->getBeginLoc()))
       return true;
     std::string Chars;
@@ -277,7 +327,8 @@ public:
   }
 
   bool VisitParmVarDecl(ParmVarDecl *P) {
-    if (P->getType()->isVariablyModifiedType() && S.inUserFile(P->getLocation()))
+    if (P->getType()->isVariablyModifiedType() &&
+        S.inUserFile(P->getLocation()))
       S.Diags.report(P->getLocation(), Diag::CConstructNotCarried) << 7;
     return true;
   }
@@ -287,7 +338,8 @@ public:
     if (const auto *F = dyn_cast<FunctionDecl>(D))
       T = F->getReturnType();
     while (!T.isNull() && (T->isPointerType() || T->isArrayType()))
-      T = T->isPointerType() ? T->getPointeeType() : S.Ctx.getBaseElementType(T);
+      T = T->isPointerType() ? T->getPointeeType()
+                             : S.Ctx.getBaseElementType(T);
     if (!T.isNull() && T->isAnyComplexType() && S.inUserFile(D->getLocation()))
       S.Diags.report(D->getLocation(), Diag::CConstructNotCarried) << 8;
     return true;
@@ -302,7 +354,8 @@ public:
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (const auto *Enumerator = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
-      qualifyNested(cast<EnumDecl>(Enumerator->getDeclContext()), Ref->getLocation());
+      qualifyNested(cast<EnumDecl>(Enumerator->getDeclContext()),
+                    Ref->getLocation());
     return true;
   }
 
@@ -317,7 +370,8 @@ public:
     if (E->getKind() != UETT_SizeOf || E->isArgumentType() ||
         !S.inUserFile(E->getBeginLoc()))
       return true;
-    if (const auto *C = dyn_cast<CharacterLiteral>(E->getArgumentExpr()->IgnoreParens());
+    if (const auto *C =
+            dyn_cast<CharacterLiteral>(E->getArgumentExpr()->IgnoreParens());
         C && C->getKind() == CharacterLiteralKind::Ascii)
       if (auto Range = writtenRange(S, E->getArgumentExpr(), "this sizeof"))
         S.R.ReplaceText(*Range, "(int)");
@@ -329,12 +383,15 @@ private:
     if (!Tag || !S.inUserFile(Use))
       return;
     std::string Qualifier;
-    for (const DeclContext *DC = Tag->getLexicalDeclContext(); isa<RecordDecl>(DC);
+    for (const DeclContext *DC = Tag->getLexicalDeclContext();
+         isa<RecordDecl>(DC);
          DC = cast<RecordDecl>(DC)->getLexicalDeclContext()) {
       const auto *Outer = cast<RecordDecl>(DC);
       SourceRange Body = Outer->getBraceRange();
-      if (!S.SM.isBeforeInTranslationUnit(S.SM.getExpansionLoc(Use), Body.getBegin()) &&
-          S.SM.isBeforeInTranslationUnit(S.SM.getExpansionLoc(Use), Body.getEnd()))
+      if (!S.SM.isBeforeInTranslationUnit(S.SM.getExpansionLoc(Use),
+                                          Body.getBegin()) &&
+          S.SM.isBeforeInTranslationUnit(S.SM.getExpansionLoc(Use),
+                                         Body.getEnd()))
         return; // used inside the struct that declares it: found there
       if (!Outer->getIdentifier()) {
         S.Diags.report(Use, Diag::CConstructNotCarried) << 9;
@@ -343,7 +400,8 @@ private:
       Qualifier = Outer->getName().str() + "::" + Qualifier;
     }
     if (!Qualifier.empty() && Qualified.insert(Use.getRawEncoding()).second)
-      S.insertBefore(Use, Qualifier, "the name of '" + Tag->getNameAsString() + "'");
+      S.insertBefore(Use, Qualifier,
+                     "the name of '" + Tag->getNameAsString() + "'");
   }
 
   /// `c++` or `c |= F` on an enum, which C++ has not: `c = (enum e)(c + 1)`,
@@ -359,8 +417,9 @@ private:
       return;
     }
     std::string Name = S.R.getRewrittenText(*Lhs);
-    S.R.ReplaceText(*Range, Name + " = (" + S.typeText(Target->getType()) + ")(" + Name +
-                                " " + Op.str() + " " + Operand + ")");
+    S.R.ReplaceText(*Range, Name + " = (" + S.typeText(Target->getType()) +
+                                ")(" + Name + " " + Op.str() + " " + Operand +
+                                ")");
   }
 
   /// Makes \p Cast explicit if C++ would not make it (or, in braces, would
@@ -368,7 +427,8 @@ private:
   void convert(const ImplicitCastExpr *Cast, bool InBraces) {
     if (!S.inUserFile(Cast->getExprLoc()) || !Done.insert(Cast).second)
       return;
-    bool Needed = needsCast(Cast, S.Ctx) || (InBraces && narrows(Cast, S.Ctx)) ||
+    bool Needed = needsCast(Cast, S.Ctx) ||
+                  (InBraces && narrows(Cast, S.Ctx)) ||
                   isLibraryArgumentConversion(Cast);
     // A string literal is `char[]` in C and `const char[]` in C++.
     Needed |= Cast->getCastKind() == CK_ArrayToPointerDecay &&
@@ -440,7 +500,8 @@ private:
     if (!TSI)
       return;
     auto FTL = TSI->getTypeLoc().IgnoreParens().getAs<FunctionTypeLoc>();
-    if (!FTL || FTL.getLParenLoc().isMacroID() || FTL.getRParenLoc().isMacroID())
+    if (!FTL || FTL.getLParenLoc().isMacroID() ||
+        FTL.getRParenLoc().isMacroID())
       return;
     S.R.InsertTextAfterToken(FTL.getLParenLoc(), Params);
   }
@@ -474,7 +535,8 @@ private:
       const FieldDecl *Field = D->getDesignator(0)->getFieldDecl();
       Order.push_back({Field ? Field->getFieldIndex() : 0, D});
     }
-    if (llvm::is_sorted(Order, [](auto &A, auto &B) { return A.first < B.first; }))
+    if (llvm::is_sorted(Order,
+                        [](auto &A, auto &B) { return A.first < B.first; }))
       return;
     // Each element's text, with the edits made in it, goes to its place.
     std::vector<std::string> Texts;
@@ -489,7 +551,9 @@ private:
     std::vector<size_t> Sorted(Order.size());
     for (size_t I = 0; I < Sorted.size(); ++I)
       Sorted[I] = I;
-    llvm::stable_sort(Sorted, [&](size_t A, size_t B) { return Order[A].first < Order[B].first; });
+    llvm::stable_sort(Sorted, [&](size_t A, size_t B) {
+      return Order[A].first < Order[B].first;
+    });
     for (size_t I = 0; I < Ranges.size(); ++I)
       S.R.ReplaceText(Ranges[I], Texts[Sorted[I]]);
   }
@@ -501,10 +565,12 @@ private:
 
 /// What only the text shows: names that C++ reserves, a literal glued to a
 /// macro name, C's keywords that C++ spells otherwise.
-void lowerTokens(RewriteSession &S, FileID FID, const llvm::StringSet<> &Reserved) {
+void lowerTokens(RewriteSession &S, FileID FID,
+                 const llvm::StringSet<> &Reserved) {
   llvm::StringRef Buffer = S.SM.getBufferData(FID);
   const LangOptions &LO = S.Ctx.getLangOpts();
-  Lexer Lex(S.SM.getLocForStartOfFile(FID), LO, Buffer.begin(), Buffer.begin(), Buffer.end());
+  Lexer Lex(S.SM.getLocForStartOfFile(FID), LO, Buffer.begin(), Buffer.begin(),
+            Buffer.end());
   Lex.SetCommentRetentionState(false);
   Token Tok, Previous;
   Previous.startToken();
@@ -521,8 +587,8 @@ void lowerTokens(RewriteSession &S, FileID FID, const llvm::StringSet<> &Reserve
       std::string To;
       if (Reserved.contains(Word))
         To = "bamboo_" + Word.str();
-      else if (InBrackets && (Word == "static" || Word == "const" || Word == "volatile" ||
-                              Word == "restrict"))
+      else if (InBrackets && (Word == "static" || Word == "const" ||
+                              Word == "volatile" || Word == "restrict"))
         To = " "; // C's array parameter qualifiers: no meaning to C++'s pointer
       else if (Word == "restrict")
         To = "__restrict";
@@ -538,9 +604,11 @@ void lowerTokens(RewriteSession &S, FileID FID, const llvm::StringSet<> &Reserve
         To = "alignas";
       else if (Word == "_Thread_local")
         To = "thread_local";
-      else if (Word == "register") // no meaning left in C, none allowed in C++17
+      else if (Word ==
+               "register") // no meaning left in C, none allowed in C++17
         To = " ";
-      if (!To.empty() && !S.wasReplaced(At)) // not already taken by another lowering
+      if (!To.empty() &&
+          !S.wasReplaced(At)) // not already taken by another lowering
         S.R.ReplaceText(At, Word.size(), To);
     }
     if (Tok.is(tok::l_square))
@@ -567,7 +635,8 @@ public:
 
 /// A `goto` or `case` that jumps over an initialized declaration into its
 /// scope: C allows it, C++ does not.
-class JumpsPastInitialization : public RecursiveASTVisitor<JumpsPastInitialization> {
+class JumpsPastInitialization
+    : public RecursiveASTVisitor<JumpsPastInitialization> {
 public:
   explicit JumpsPastInitialization(RewriteSession &S) : S(S) {}
 
@@ -581,8 +650,10 @@ public:
     llvm::DenseSet<const VarDecl *> Split;
     for (const auto &[From, To] : Jumps)
       for (const auto &[Var, Scope] : Decls)
-        if (before(From, Var->getLocation()) && before(Var->getLocation(), To) &&
-            !before(To, Scope->getBeginLoc()) && before(To, Scope->getEndLoc())) {
+        if (before(From, Var->getLocation()) &&
+            before(Var->getLocation(), To) &&
+            !before(To, Scope->getBeginLoc()) &&
+            before(To, Scope->getEndLoc())) {
           if (Split.contains(Var) || (Split.insert(Var), split(Var)))
             continue;
           S.Diags.report(From, Diag::CConstructNotCarried) << 5;
@@ -599,19 +670,24 @@ private:
   /// cannot be assigned so.
   bool split(const VarDecl *Var) {
     QualType T = Var->getType();
-    if (!T->isScalarType() || T.isConstQualified() || Var->getInitStyle() != VarDecl::CInit ||
+    if (!T->isScalarType() || T.isConstQualified() ||
+        Var->getInitStyle() != VarDecl::CInit ||
         isa<InitListExpr>(Var->getInit()->IgnoreImplicit()))
       return false;
     const auto *DS = dyn_cast_or_null<DeclStmt>(Statement.lookup(Var));
     if (!DS || !DS->isSingleDecl())
       return false;
-    for (SourceLocation At = Var->getLocation(); At.isValid() && before(At, Var->getInit()->getBeginLoc());) {
-      std::optional<Token> Tok = Lexer::findNextToken(At, S.SM, S.Ctx.getLangOpts());
+    for (SourceLocation At = Var->getLocation();
+         At.isValid() && before(At, Var->getInit()->getBeginLoc());) {
+      std::optional<Token> Tok =
+          Lexer::findNextToken(At, S.SM, S.Ctx.getLangOpts());
       if (!Tok)
         return false;
       if (Tok->is(tok::equal)) { // from the end of the declarator: `b; b =`
-        SourceLocation From = Lexer::getLocForEndOfToken(At, 0, S.SM, S.Ctx.getLangOpts());
-        if (At.isMacroID() || Tok->getLocation().isMacroID() || !S.inUserFile(At))
+        SourceLocation From =
+            Lexer::getLocForEndOfToken(At, 0, S.SM, S.Ctx.getLangOpts());
+        if (At.isMacroID() || Tok->getLocation().isMacroID() ||
+            !S.inUserFile(At))
           return false;
         S.R.ReplaceText(CharSourceRange::getCharRange(From, Tok->getEndLoc()),
                         "; " + cxxName(Var, S) + " =");
@@ -623,7 +699,8 @@ private:
   }
 
   bool before(SourceLocation A, SourceLocation B) {
-    return S.SM.isBeforeInTranslationUnit(S.SM.getExpansionLoc(A), S.SM.getExpansionLoc(B));
+    return S.SM.isBeforeInTranslationUnit(S.SM.getExpansionLoc(A),
+                                          S.SM.getExpansionLoc(B));
   }
 
   void collect(const Stmt *St, const CompoundStmt *Scope) {
@@ -642,7 +719,8 @@ private:
     if (const auto *G = dyn_cast<GotoStmt>(St))
       Jumps.push_back({G->getGotoLoc(), G->getLabel()->getLocation()});
     if (const auto *Sw = dyn_cast<SwitchStmt>(St))
-      for (const SwitchCase *Case = Sw->getSwitchCaseList(); Case; Case = Case->getNextSwitchCase())
+      for (const SwitchCase *Case = Sw->getSwitchCaseList(); Case;
+           Case = Case->getNextSwitchCase())
         Jumps.push_back({Sw->getSwitchLoc(), Case->getKeywordLoc()});
     for (const Stmt *Child : St->children())
       collect(Child, Scope);

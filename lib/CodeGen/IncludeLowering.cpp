@@ -1,14 +1,15 @@
 //===- IncludeLowering.cpp - The runtime's header and translated headers --===//
 //
-//   #include <mpi.h>     =>  #include <bamboo/bamboo.h> // bamboo: the runtime ...
-//   #include "solver.h"  =>  #include "../include/solver.h" // bamboo: translated header
+//   #include <mpi.h>     =>  #include <bamboo/bamboo.h> // bamboo: the runtime
+//   ... #include "solver.h"  =>  #include "../include/solver.h" // bamboo:
+//   translated header
 //
 // Every file with translated code needs the runtime's header: its own
 // `#include <mpi.h>` is replaced in place (so lines keep their numbers), and
-// a file without one gets a first line, then `#line 1`. In a mirrored output tree
-// (docs/multifile.md), an #include that would not find the translated header
-// from the translated file's place (found through -I, or outside the root)
-// is pointed at it with a relative path.
+// a file without one gets a first line, then `#line 1`. In a mirrored output
+// tree (docs/multifile.md), an #include that would not find the translated
+// header from the translated file's place (found through -I, or outside the
+// root) is pointed at it with a relative path.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,7 +30,8 @@ namespace bamboo::codegen {
 namespace {
 
 const char *const RuntimeInclude = "#include <bamboo/bamboo.h>";
-const char *const RuntimeComment = " // bamboo: the runtime (it includes <mpi.h>)";
+const char *const RuntimeComment =
+    " // bamboo: the runtime (it includes <mpi.h>)";
 
 /// Replaces each `#include <mpi.h>` line of \p FID; whether there was one.
 bool replaceMPIInclude(RewriteSession &S, FileID FID) {
@@ -41,11 +43,14 @@ bool replaceMPIInclude(RewriteSession &S, FileID FID) {
     llvm::StringRef Line = Buffer.slice(Offset, End);
     llvm::SmallVector<llvm::StringRef, 1> Match;
     if (MPIInclude.match(Line, &Match)) {
-      SourceLocation At = S.SM.getLocForStartOfFile(FID).getLocWithOffset(Offset);
-      bool Commented = Line.drop_front(Match[0].size()).ltrim().starts_with("//");
-      S.R.ReplaceText(At, Match[0].size(),
-                      Commented ? RuntimeInclude
-                                : (RuntimeInclude + llvm::Twine(RuntimeComment)).str());
+      SourceLocation At =
+          S.SM.getLocForStartOfFile(FID).getLocWithOffset(Offset);
+      bool Commented =
+          Line.drop_front(Match[0].size()).ltrim().starts_with("//");
+      S.R.ReplaceText(
+          At, Match[0].size(),
+          Commented ? RuntimeInclude
+                    : (RuntimeInclude + llvm::Twine(RuntimeComment)).str());
       Replaced = true;
     }
     Offset = End + 1;
@@ -58,7 +63,8 @@ bool replaceMPIInclude(RewriteSession &S, FileID FID) {
 std::string relativePath(llvm::StringRef From, llvm::StringRef To) {
   llvm::SmallVector<llvm::StringRef, 8> A(llvm::sys::path::begin(From),
                                           llvm::sys::path::end(From));
-  llvm::SmallVector<llvm::StringRef, 8> B(llvm::sys::path::begin(To), llvm::sys::path::end(To));
+  llvm::SmallVector<llvm::StringRef, 8> B(llvm::sys::path::begin(To),
+                                          llvm::sys::path::end(To));
   size_t Common = 0;
   while (Common < A.size() && Common + 1 < B.size() && A[Common] == B[Common])
     ++Common;
@@ -79,7 +85,8 @@ void redirectIncludes(RewriteSession &S, const Inclusions &Includes) {
     FileID TargetID = S.SM.translateFile(*D.Target);
     if (TargetID.isInvalid() || !S.isUserFile(TargetID))
       continue;
-    std::string From = mirroredPath(S.Options.Root, absolutePath(S.SM, D.Includer));
+    std::string From =
+        mirroredPath(S.Options.Root, absolutePath(S.SM, D.Includer));
     std::string To = mirroredPath(S.Options.Root, absolutePath(S.SM, TargetID));
     llvm::StringRef FromDir = llvm::sys::path::parent_path(From);
     if (!D.Angled && !D.ThroughMacro) {
@@ -94,7 +101,8 @@ void redirectIncludes(RewriteSession &S, const Inclusions &Includes) {
     }
     std::string Name = llvm::sys::path::filename(D.Target->getName()).str();
     if (D.ThroughMacro) {
-      S.Diags.report(D.FilenameRange.getBegin(), Diag::IncludeThroughMacro) << Name;
+      S.Diags.report(D.FilenameRange.getBegin(), Diag::IncludeThroughMacro)
+          << Name;
       continue;
     }
     S.R.ReplaceText(D.FilenameRange, "\"" + relativePath(FromDir, To) + "\"");
@@ -119,14 +127,18 @@ void lowerIncludes(RewriteSession &S) {
       Prologue = std::string(RuntimeInclude) + RuntimeComment + "\n";
     // A C file is one extern "C" block: its symbols keep C's names (docs/c.md).
     if (FID == S.Main && S.isC()) {
-      Prologue += "extern \"C\" { // bamboo: C, translated into C++; C's symbol names\n";
-      // C's `struct s x = {0};` idiom is clean under gcc -Wextra, not under g++.
-      Prologue += "#pragma GCC diagnostic ignored \"-Wmissing-field-initializers\"\n";
+      Prologue += "extern \"C\" { // bamboo: C, translated into C++; C's "
+                  "symbol names\n";
+      // C's `struct s x = {0};` idiom is clean under gcc -Wextra, not under
+      // g++.
+      Prologue +=
+          "#pragma GCC diagnostic ignored \"-Wmissing-field-initializers\"\n";
       S.Epilogue = "} // extern \"C\"\n" + S.Epilogue;
     }
     // Lines keep their numbers.
     if (S.Options.LineDirectives)
-      Prologue += "#line 1 \"" + S.SM.getFileEntryRefForID(FID)->getName().str() + "\"\n";
+      Prologue += "#line 1 \"" +
+                  S.SM.getFileEntryRefForID(FID)->getName().str() + "\"\n";
     else if (!Prologue.empty())
       Prologue += "#line 1\n";
   }

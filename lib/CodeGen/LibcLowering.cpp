@@ -25,13 +25,13 @@ namespace {
 /// bamboo::libc provides.
 bool hasRankState(const NamedDecl *D, const RewriteSession &S) {
   static const llvm::StringSet<> Names = {
-      "rand",    "srand",   "random",  "srandom", "drand48",
-      "lrand48", "mrand48", "srand48", "seed48",  "strtok",
-      "getopt",  "getopt_long", "getopt_long_only",
+      "rand", "srand", "random", "srandom", "drand48", "lrand48", "mrand48",
+      "srand48", "seed48", "strtok", "getopt", "getopt_long",
+      "getopt_long_only",
       // ends the rank, not the process (the others' output would be lost)
       "exit",
       // getopt's variables (bamboo::libc's are functions returning references)
-      "optind",  "optarg",  "opterr",  "optopt"};
+      "optind", "optarg", "opterr", "optopt"};
   if (!D->getIdentifier() || !Names.contains(D->getName()))
     return false;
   if (!isa<FunctionDecl>(D) && !isa<VarDecl>(D))
@@ -51,13 +51,17 @@ public:
     const NamedDecl *D = E->getDecl();
     if (!hasRankState(D, S) || !S.inUserFile(E->getLocation()))
       return true;
-    // A variable becomes a call of its accessor: optind is bamboo::libc::optind().
-    std::string Name = ("bamboo::libc::" + D->getName() + (isa<VarDecl>(D) ? "()" : "")).str();
+    // A variable becomes a call of its accessor: optind is
+    // bamboo::libc::optind().
+    std::string Name =
+        ("bamboo::libc::" + D->getName() + (isa<VarDecl>(D) ? "()" : "")).str();
     std::string What = "use of '" + D->getName().str() + "'";
     // std::rand: the qualifier goes too. The same in every use of a macro.
-    SourceLocation First =
-        E->hasQualifier() ? E->getQualifierLoc().getBeginLoc() : E->getLocation();
-    S.replaceTokens(First, E->getLocation(), Name, What, /*InMacroBodies=*/true);
+    SourceLocation First = E->hasQualifier()
+                               ? E->getQualifierLoc().getBeginLoc()
+                               : E->getLocation();
+    S.replaceTokens(First, E->getLocation(), Name, What,
+                    /*InMacroBodies=*/true);
     return true;
   }
 

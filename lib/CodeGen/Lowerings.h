@@ -1,4 +1,5 @@
-//===- Lowerings.h - One function per construct that is rewritten -*- C++ -*-===//
+//===- Lowerings.h - One function per construct that is rewritten -*- C++
+//-*-===//
 //
 // Each lowering edits the session's Rewriter for one kind of construct
 // (docs/codegen.md); Translate.cpp runs them in order.
@@ -56,7 +57,8 @@ bool isUnevaluated(const clang::Expr *E, RewriteSession &S);
 /// call of a task), outside unevaluated operands and lambda bodies; or null.
 const clang::CallExpr *awaitedCallIn(const clang::Stmt *S, RewriteSession &RS);
 /// Reports (and returns false) if \p E, which waits, stands where a coroutine
-/// cannot suspend: a catch handler. (Default arguments are checked per function.)
+/// cannot suspend: a catch handler. (Default arguments are checked per
+/// function.)
 bool checkCanAwait(const clang::Expr *E, RewriteSession &S);
 
 } // namespace bamboo::codegen

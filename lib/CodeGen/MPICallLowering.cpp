@@ -53,7 +53,8 @@ void lowerMPICalls(RewriteSession &S) {
                           ("bamboo::mpi::" + runtimeName(*Info)).str(), What,
                           /*InMacroBodies=*/true))
         continue;
-      if (Info->mayWait() && !isUnevaluated(Site.Call, S) && checkCanAwait(Site.Call, S))
+      if (Info->mayWait() && !isUnevaluated(Site.Call, S) &&
+          checkCanAwait(Site.Call, S))
         S.await(Site.Call, What);
     }
   }

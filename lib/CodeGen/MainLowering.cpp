@@ -2,9 +2,11 @@
 //
 //   int main(int argc, char **argv) { ...; }
 // =>
-//   static bamboo::Task<int> bambooMain(int argc, char **argv) { ...; co_return 0; }
+//   static bamboo::Task<int> bambooMain(int argc, char **argv) { ...; co_return
+//   0; }
 //   ...
-//   int main(int argc, char **argv) { return bamboo::run(argc, argv, bambooMain); }
+//   int main(int argc, char **argv) { return bamboo::run(argc, argv,
+//   bambooMain); }
 //
 // The return type and the returns are the task lowering's; this adds the name,
 // main's implicit `return 0`, and the generated main.
@@ -50,11 +52,14 @@ void lowerMain(RewriteSession &S) {
       S.R.InsertTextAfter(*End, " co_return 0;");
   }
 
-  std::string Start = Params == 2 ? "bambooMain" : "[](int, char **) { return bambooMain(); }";
-  S.Epilogue += "\n// bamboo: every virtual rank runs main (" + S.where(Main->getLocation()) +
-                "), now bambooMain, as a task of the runtime.\n"
-                "int main(int argc, char **argv) { return bamboo::run(argc, argv, " +
-                Start + "); }\n";
+  std::string Start =
+      Params == 2 ? "bambooMain" : "[](int, char **) { return bambooMain(); }";
+  S.Epilogue +=
+      "\n// bamboo: every virtual rank runs main (" +
+      S.where(Main->getLocation()) +
+      "), now bambooMain, as a task of the runtime.\n"
+      "int main(int argc, char **argv) { return bamboo::run(argc, argv, " +
+      Start + "); }\n";
 }
 
 } // namespace bamboo::codegen

@@ -1,4 +1,5 @@
-//===- Privatization.cpp - Mutable globals and statics become per-rank -----===//
+//===- Privatization.cpp - Mutable globals and statics become per-rank
+//-----===//
 //
 // Several virtual ranks share a process, so every mutable variable with
 // static storage of the user's files gets one instance per rank, with its
@@ -8,13 +9,17 @@
 // a call of it; the definition holds the storage (docs/multifile.md):
 //
 //   extern double grid[N][N];  =>  extern double (&bambooGlobal_grid())[N][N];
-//   double grid[N][N];         =>  struct BambooGlobal_grid { double grid[N][N]; };
-//                                  static bamboo::RankLocal<BambooGlobal_grid> bambooGlobalStore_grid{bamboo::beforeMain};
-//                                  decltype(BambooGlobal_grid::grid) &bambooGlobal_grid() { ... }
+//   double grid[N][N];         =>  struct BambooGlobal_grid { double
+//   grid[N][N]; };
+//                                  static bamboo::RankLocal<BambooGlobal_grid>
+//                                  bambooGlobalStore_grid{bamboo::beforeMain};
+//                                  decltype(BambooGlobal_grid::grid)
+//                                  &bambooGlobal_grid() { ... }
 //   ... grid[i][j] ...         =>  ... bambooGlobal_grid()[i][j] ...
 //
-//   static int calls = 0;      =>  static bamboo::RankLocal<int> bambooStatic_calls;
-//   (in a function)                int &calls = bambooStatic_calls.once([&]() -> int { return 0; });
+//   static int calls = 0;      =>  static bamboo::RankLocal<int>
+//   bambooStatic_calls; (in a function)                int &calls =
+//   bambooStatic_calls.once([&]() -> int { return 0; });
 //
 // Static data members: the class declares a holder type and an accessor, the
 // definition defines both. The declaration's own text stays where it is
@@ -58,10 +63,12 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
       return true;
     // A lambda without captures has no state: nothing to give each rank
     // (and its type has no name to declare a rank's instance with).
-    if (const CXXRecordDecl *Closure = S.Ctx.getBaseElementType(VD->getType())->getAsCXXRecordDecl();
+    if (const CXXRecordDecl *Closure =
+            S.Ctx.getBaseElementType(VD->getType())->getAsCXXRecordDecl();
         Closure && Closure->isLambda()) {
       if (Closure->capture_size() != 0 && VD->isFirstDecl())
-        S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << VD->getNameAsString() << 7;
+        S.Diags.report(VD->getLocation(), Diag::CannotPrivatize)
+            << VD->getNameAsString() << 7;
       return true;
     }
     Vars.insert(VD->getCanonicalDecl());
@@ -81,7 +88,8 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
   /// Whether every use of the macro whose body names \p Ref there names the
   /// same declaration (no local hides the global in some uses).
   bool sameEverywhere(const DeclRefExpr *Ref) const {
-    auto It = BodyNames.find(S.SM.getSpellingLoc(Ref->getLocation()).getRawEncoding());
+    auto It = BodyNames.find(
+        S.SM.getSpellingLoc(Ref->getLocation()).getRawEncoding());
     return It != BodyNames.end() && It->second.size() == 1;
   }
   bool VisitMemberExpr(MemberExpr *M) { // obj.staticMember
@@ -98,7 +106,8 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
     for (const VarDecl *Other : VD->redecls()) {
       if (S.inUserFile(Other->getLocation()))
         continue;
-      if (Def && S.inUserFile(Def->getLocation()) && Reported.insert(Other).second)
+      if (Def && S.inUserFile(Def->getLocation()) &&
+          Reported.insert(Other).second)
         S.Diags.report(Other->getLocation(), Diag::NotInUserFile)
             << "the declaration of '" + VD->getNameAsString() + "'"
             << S.SM.getFilename(S.SM.getFileLoc(Other->getLocation()));
@@ -109,12 +118,14 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
 
   RewriteSession &S;
   llvm::DenseSet<const VarDecl *> Reported;
-  llvm::SetVector<const VarDecl *> Vars;   // canonical declarations, once each
+  llvm::SetVector<const VarDecl *> Vars; // canonical declarations, once each
   std::vector<const VarDecl *> Declarations; // every declaration, in order
   llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Uses;
   llvm::DenseMap<const VarDecl *, std::vector<const MemberExpr *>> MemberUses;
   /// What a name written in a macro's body names, over the macro's uses.
-  llvm::DenseMap<SourceLocation::UIntTy, llvm::SmallPtrSet<const ValueDecl *, 2>> BodyNames;
+  llvm::DenseMap<SourceLocation::UIntTy,
+                 llvm::SmallPtrSet<const ValueDecl *, 2>>
+      BodyNames;
   /// The declaration that became a global's holder: there its name is the
   /// holder's member.
   llvm::DenseMap<const VarDecl *, SourceRange> Holders;
@@ -135,7 +146,8 @@ std::vector<Token> tokensBetween(RewriteSession &S, SourceLocation Begin,
   SourceLocation At = Begin;
   while (At.isValid() && S.SM.isBeforeInTranslationUnit(At, End)) {
     Token Tok;
-    if (Lexer::getRawToken(At, Tok, S.SM, S.Ctx.getLangOpts(), /*IgnoreWhiteSpace=*/true))
+    if (Lexer::getRawToken(At, Tok, S.SM, S.Ctx.getLangOpts(),
+                           /*IgnoreWhiteSpace=*/true))
       break;
     Out.push_back(Tok);
     At = Tok.getEndLoc();
@@ -144,8 +156,8 @@ std::vector<Token> tokensBetween(RewriteSession &S, SourceLocation Begin,
 }
 
 /// The first token of kind \p Kind from \p From on, in the main file.
-std::optional<Token> findToken(RewriteSession &S, SourceLocation From, tok::TokenKind Kind,
-                               SourceLocation Limit) {
+std::optional<Token> findToken(RewriteSession &S, SourceLocation From,
+                               tok::TokenKind Kind, SourceLocation Limit) {
   for (const Token &Tok : tokensBetween(S, From, Limit))
     if (Tok.is(Kind))
       return Tok;
@@ -154,7 +166,8 @@ std::optional<Token> findToken(RewriteSession &S, SourceLocation From, tok::Toke
 
 /// Removes storage-class and linkage keywords before the type of \p VD.
 void dropStorageKeywords(RewriteSession &S, const VarDecl *VD) {
-  for (const Token &Tok : tokensBetween(S, VD->getOuterLocStart(), VD->getTypeSpecStartLoc())) {
+  for (const Token &Tok :
+       tokensBetween(S, VD->getOuterLocStart(), VD->getTypeSpecStartLoc())) {
     if (!Tok.is(tok::raw_identifier))
       continue;
     llvm::StringRef Word = Tok.getRawIdentifier();
@@ -163,19 +176,24 @@ void dropStorageKeywords(RewriteSession &S, const VarDecl *VD) {
       // The keyword and the blanks after it.
       S.noteReplaced(Tok.getLocation());
       unsigned Length = Tok.getLength();
-      for (const char *C = S.SM.getCharacterData(Tok.getEndLoc()); *C == ' ' || *C == '\t'; ++C)
+      for (const char *C = S.SM.getCharacterData(Tok.getEndLoc());
+           *C == ' ' || *C == '\t'; ++C)
         ++Length;
       S.R.RemoveText(Tok.getLocation(), Length);
     }
   }
 }
 
-/// The end of the declaration's initializer or declarator: where `;` or `,` follows.
-SourceLocation endOfDeclarator(const VarDecl *VD) { return VD->getSourceRange().getEnd(); }
+/// The end of the declaration's initializer or declarator: where `;` or `,`
+/// follows.
+SourceLocation endOfDeclarator(const VarDecl *VD) {
+  return VD->getSourceRange().getEnd();
+}
 
 /// The accessor returns a reference where the variable's name had the declared
-/// type: `decltype(x)` becomes `std::remove_reference_t<decltype(bambooGlobal_x())>`.
-/// `decltype(auto)` deduced from the bare name would become a reference: refused.
+/// type: `decltype(x)` becomes
+/// `std::remove_reference_t<decltype(bambooGlobal_x())>`. `decltype(auto)`
+/// deduced from the bare name would become a reference: refused.
 void keepDeclaredType(RewriteSession &S, const Expr *Ref, const VarDecl *VD) {
   DynTypedNode Node = DynTypedNode::create(*Ref);
   for (;;) {
@@ -212,8 +230,10 @@ void keepDeclaredType(RewriteSession &S, const Expr *Ref, const VarDecl *VD) {
           break;
       }
     if (!Deduced.isNull())
-      if (const auto *Auto = Deduced->getContainedAutoType(); Auto && Auto->isDecltypeAuto())
-        S.Diags.report(Ref->getExprLoc(), Diag::CannotPrivatize) << VD->getNameAsString() << 5;
+      if (const auto *Auto = Deduced->getContainedAutoType();
+          Auto && Auto->isDecltypeAuto())
+        S.Diags.report(Ref->getExprLoc(), Diag::CannotPrivatize)
+            << VD->getNameAsString() << 5;
     return;
   }
 }
@@ -225,12 +245,14 @@ void rewriteUses(RewriteSession &S, Candidates &C, const VarDecl *VD,
   std::string What = "use of '" + VD->getNameAsString() + "'";
   for (const DeclRefExpr *Ref : C.Uses.lookup(VD->getCanonicalDecl())) {
     SourceLocation At = S.SM.getFileLoc(Ref->getLocation());
-    if (Keep.isValid() && !S.SM.isBeforeInTranslationUnit(At, Keep.getBegin()) &&
+    if (Keep.isValid() &&
+        !S.SM.isBeforeInTranslationUnit(At, Keep.getBegin()) &&
         !S.SM.isBeforeInTranslationUnit(Keep.getEnd(), At))
       continue;
     if (!S.inUserFile(Ref->getLocation()) && !Ref->getLocation().isMacroID())
       continue;
-    if (!S.replaceToken(Ref->getLocation(), Replacement, What, C.sameEverywhere(Ref)))
+    if (!S.replaceToken(Ref->getLocation(), Replacement, What,
+                        C.sameEverywhere(Ref)))
       continue;
     keepDeclaredType(S, Ref, VD);
   }
@@ -274,9 +296,10 @@ bool isTheDefinition(const VarDecl *VD) {
 }
 
 /// `extern int x;` => `extern int &bambooGlobal_x();`: the declarator is kept,
-/// so any declared type (pointers to functions, arrays: `(&bambooGlobal_a())[4]`)
-/// comes out right.
-void declareAccessor(RewriteSession &S, const VarDecl *VD, const std::string &Accessor) {
+/// so any declared type (pointers to functions, arrays:
+/// `(&bambooGlobal_a())[4]`) comes out right.
+void declareAccessor(RewriteSession &S, const VarDecl *VD,
+                     const std::string &Accessor) {
   std::optional<Token> Next =
       Lexer::findNextToken(VD->getLocation(), S.SM, S.Ctx.getLangOpts());
   std::string Declarator = "&" + Accessor + "()";
@@ -295,18 +318,24 @@ void hoistLocalDeclaration(RewriteSession &S, const VarDecl *VD) {
   const auto *FD = dyn_cast<FunctionDecl>(VD->getLexicalDeclContext());
   std::string What = "the declaration of '" + VD->getNameAsString() + "'";
   if (!DS || !DS->isSingleDecl() || !FD) {
-    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << VD->getNameAsString() << 2;
+    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize)
+        << VD->getNameAsString() << 2;
     return;
   }
-  auto Begin = S.editable(DS->getBeginLoc(), What, RewriteSession::Place::Start);
-  auto End = Begin ? S.editable(DS->getEndLoc(), What, RewriteSession::Place::End) : std::nullopt;
+  auto Begin =
+      S.editable(DS->getBeginLoc(), What, RewriteSession::Place::Start);
+  auto End = Begin
+                 ? S.editable(DS->getEndLoc(), What, RewriteSession::Place::End)
+                 : std::nullopt;
   if (!Begin || !End)
     return;
   // The declaration as written, with the accessor's declarator for the name.
   SourceLocation Name = S.SM.getFileLoc(VD->getLocation());
   const LangOptions &LO = S.Ctx.getLangOpts();
   std::string Declaration =
-      Lexer::getSourceText(CharSourceRange::getCharRange(*Begin, Name), S.SM, LO).str() +
+      Lexer::getSourceText(CharSourceRange::getCharRange(*Begin, Name), S.SM,
+                           LO)
+          .str() +
       "&bambooGlobal_" + VD->getNameAsString() + "()" +
       Lexer::getSourceText(CharSourceRange::getCharRange(
                                Lexer::getLocForEndOfToken(Name, 0, S.SM, LO),
@@ -314,11 +343,13 @@ void hoistLocalDeclaration(RewriteSession &S, const VarDecl *VD) {
                            S.SM, LO)
           .str();
   if (Declaration.find('[') != std::string::npos) { // an array: (&f())[N]
-    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << VD->getNameAsString() << 2;
+    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize)
+        << VD->getNameAsString() << 2;
     return;
   }
   CharSourceRange Range = CharSourceRange::getTokenRange(*Begin, *End);
-  std::string Lines(llvm::count(S.sourceText(SourceRange(*Begin, *End)), '\n'), '\n');
+  std::string Lines(llvm::count(S.sourceText(SourceRange(*Begin, *End)), '\n'),
+                    '\n');
   S.R.ReplaceText(Range, "/* bamboo: " + VD->getNameAsString() +
                              " is declared before the function */" + Lines);
   S.insertBefore(FD->getOuterLocStart(), Declaration + " ", What);
@@ -330,10 +361,12 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
                      const std::vector<const VarDecl *> &Group) {
   const VarDecl *First = Group.front();
   std::string Name = First->getNameAsString();
-  std::string Holder = "BambooGlobal_" + Name, Store = "bambooGlobalStore_" + Name;
+  std::string Holder = "BambooGlobal_" + Name,
+              Store = "bambooGlobalStore_" + Name;
   for (const VarDecl *VD : Group) {
     if (VD->getDescribedVarTemplate()) {
-      S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << VD->getNameAsString() << 1;
+      S.Diags.report(VD->getLocation(), Diag::CannotPrivatize)
+          << VD->getNameAsString() << 1;
       return;
     }
     if (!hasOneType(S, VD))
@@ -342,47 +375,58 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
   SourceLocation AfterSemi = Lexer::findLocationAfterToken(
       endOfDeclarator(Group.back()), tok::semi, S.SM, S.Ctx.getLangOpts(),
       /*SkipTrailingWhitespaceAndNewLine=*/false);
-  if (AfterSemi.isInvalid() || !S.editable(First->getOuterLocStart(), "global '" + Name + "'")) {
+  if (AfterSemi.isInvalid() ||
+      !S.editable(First->getOuterLocStart(), "global '" + Name + "'")) {
     S.Diags.report(First->getLocation(), Diag::CannotPrivatize) << Name << 2;
     return;
   }
   // The accessors have the variables' linkage; the storage is the file's,
   // or the program's for an inline variable (one definition in every file).
-  std::string Linkage = First->isInline()                ? "inline "
+  std::string Linkage = First->isInline()               ? "inline "
                         : !First->isExternallyVisible() ? "static "
-                                                         : "";
+                                                        : "";
   dropStorageKeywords(S, First);
   for (const VarDecl *VD : Group) {
     // Default member initializers cannot be `auto` or use parentheses.
     if (VD->getType()->getContainedDeducedType()) {
       TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
-      S.replaceRange(TL.getSourceRange(), S.typeText(VD->getType()), "the type of " + Name);
+      S.replaceRange(TL.getSourceRange(), S.typeText(VD->getType()),
+                     "the type of " + Name);
     }
     if (VD->getInitStyle() == VarDecl::CallInit && VD->getInit()) {
       if (auto Paren = findToken(S, VD->getLocation(), tok::l_paren,
                                  VD->getSourceRange().getEnd())) {
         bool IsClass = VD->getType()->isRecordType();
         S.R.InsertTextBefore(Paren->getLocation(),
-                             IsClass ? " = " + S.typeText(VD->getType()) : " = ");
+                             IsClass ? " = " + S.typeText(VD->getType())
+                                     : " = ");
       }
     }
-    // A member cannot take its size from its initializer: `int primes[] = {2, 3}`.
+    // A member cannot take its size from its initializer: `int primes[] = {2,
+    // 3}`.
     if (const auto *Sized = S.Ctx.getAsConstantArrayType(VD->getType()))
-      if (auto Written = VD->getTypeSourceInfo()->getTypeLoc().getAs<IncompleteArrayTypeLoc>())
-        S.insertAfterToken(Written.getLBracketLoc(), std::to_string(Sized->getSize().getZExtValue()),
+      if (auto Written = VD->getTypeSourceInfo()
+                             ->getTypeLoc()
+                             .getAs<IncompleteArrayTypeLoc>())
+        S.insertAfterToken(Written.getLBracketLoc(),
+                           std::to_string(Sized->getSize().getZExtValue()),
                            "the size of '" + VD->getNameAsString() + "'");
   }
-  S.insertBefore(First->getOuterLocStart(), "struct " + Holder + " { ", "global '" + Name + "'");
-  std::string After = " }; " + std::string(First->isInline() ? "inline" : "static") +
-                      " bamboo::RankLocal<" + Holder + "> " + Store + "{bamboo::beforeMain};";
+  S.insertBefore(First->getOuterLocStart(), "struct " + Holder + " { ",
+                 "global '" + Name + "'");
+  std::string After =
+      " }; " + std::string(First->isInline() ? "inline" : "static") +
+      " bamboo::RankLocal<" + Holder + "> " + Store + "{bamboo::beforeMain};";
   for (const VarDecl *VD : Group) {
     std::string Var = VD->getNameAsString(), Member = cxxName(VD, S);
-    After += " " + Linkage + "decltype(" + Holder + "::" + Member + ") &bambooGlobal_" + Var +
-             "() { return " + Store + "->" + Member + "; }";
+    After += " " + Linkage + "decltype(" + Holder + "::" + Member +
+             ") &bambooGlobal_" + Var + "() { return " + Store + "->" + Member +
+             "; }";
   }
   S.R.InsertTextAfter(AfterSemi, After + " /* bamboo: one per virtual rank */");
   for (const VarDecl *VD : Group)
-    C.Holders[VD->getCanonicalDecl()] = SourceRange(First->getOuterLocStart(), AfterSemi);
+    C.Holders[VD->getCanonicalDecl()] =
+        SourceRange(First->getOuterLocStart(), AfterSemi);
 }
 
 /// Whether a value of type \p T can be moved into its rank's instance (what
@@ -393,12 +437,15 @@ bool canMove(QualType T) {
   if (!RD || !RD->hasDefinition())
     return true;
   RD = RD->getDefinition();
-  if (RD->needsImplicitMoveConstructor() && !RD->defaultedMoveConstructorIsDeleted())
+  if (RD->needsImplicitMoveConstructor() &&
+      !RD->defaultedMoveConstructorIsDeleted())
     return true;
-  if (RD->needsImplicitCopyConstructor() && !RD->defaultedCopyConstructorIsDeleted())
+  if (RD->needsImplicitCopyConstructor() &&
+      !RD->defaultedCopyConstructorIsDeleted())
     return true;
   for (const CXXConstructorDecl *Ctor : RD->ctors())
-    if ((Ctor->isMoveConstructor() || Ctor->isCopyConstructor()) && !Ctor->isDeleted())
+    if ((Ctor->isMoveConstructor() || Ctor->isCopyConstructor()) &&
+        !Ctor->isDeleted())
       return true;
   return false;
 }
@@ -411,10 +458,13 @@ bool canMove(QualType T) {
 ///   static int table[] = {1, 2, 3};  =>
 ///   struct BambooStatic_table { int table[3] = {1, 2, 3}; };
 ///   static bamboo::RankLocal<BambooStatic_table> bambooStatic_table;
-///   decltype(BambooStatic_table::table) &table = bambooStatic_table.get().table;
-void privatizeStaticLocalArray(RewriteSession &S, const VarDecl *VD, const Token &Keyword) {
+///   decltype(BambooStatic_table::table) &table =
+///   bambooStatic_table.get().table;
+void privatizeStaticLocalArray(RewriteSession &S, const VarDecl *VD,
+                               const Token &Keyword) {
   std::string Name = VD->getNameAsString();
-  std::string Holder = "BambooStatic_" + Name, Instance = "bambooStatic_" + Name;
+  std::string Holder = "BambooStatic_" + Name,
+              Instance = "bambooStatic_" + Name;
   std::string What = "static local '" + Name + "'";
   DynTypedNodeList Parents = S.Ctx.getParents(*VD);
   const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
@@ -423,17 +473,20 @@ void privatizeStaticLocalArray(RewriteSession &S, const VarDecl *VD, const Token
     return;
   }
   // `int table[]`: a member needs its bound, which the initializer gave.
-  if (auto Incomplete = VD->getTypeSourceInfo()->getTypeLoc().getAs<IncompleteArrayTypeLoc>())
+  if (auto Incomplete =
+          VD->getTypeSourceInfo()->getTypeLoc().getAs<IncompleteArrayTypeLoc>())
     if (const auto *Complete = S.Ctx.getAsConstantArrayType(VD->getType()))
-      if (!S.insertAfterToken(Incomplete.getLBracketLoc(),
-                              std::to_string(Complete->getSize().getZExtValue()), What))
+      if (!S.insertAfterToken(
+              Incomplete.getLBracketLoc(),
+              std::to_string(Complete->getSize().getZExtValue()), What))
         return;
   if (!S.replaceToken(Keyword.getLocation(), "struct " + Holder + " {", What))
     return;
   S.R.InsertTextAfterToken(DS->getEndLoc(), // the `;`
-                           " }; static bamboo::RankLocal<" + Holder + "> " + Instance +
-                               "; decltype(" + Holder + "::" + Name + ") &" + Name + " = " +
-                               Instance + ".get()." + Name + ";");
+                           " }; static bamboo::RankLocal<" + Holder + "> " +
+                               Instance + "; decltype(" + Holder + "::" + Name +
+                               ") &" + Name + " = " + Instance + ".get()." +
+                               Name + ";");
 }
 
 /// `static T x = init;` in a function: a RankLocal plus a reference named x.
@@ -444,11 +497,14 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
   std::string TypeText = S.typeText(T);
   std::string What = "static local '" + Name + "'";
 
-  // Replace the `static` (or thread_local) keyword by the RankLocal's declaration.
+  // Replace the `static` (or thread_local) keyword by the RankLocal's
+  // declaration.
   std::optional<Token> Keyword;
-  for (const Token &Tok : tokensBetween(S, VD->getOuterLocStart(), VD->getTypeSpecStartLoc()))
+  for (const Token &Tok :
+       tokensBetween(S, VD->getOuterLocStart(), VD->getTypeSpecStartLoc()))
     if (Tok.is(tok::raw_identifier) &&
-        (Tok.getRawIdentifier() == "static" || Tok.getRawIdentifier() == "thread_local"))
+        (Tok.getRawIdentifier() == "static" ||
+         Tok.getRawIdentifier() == "thread_local"))
       Keyword = Tok;
   if (!Keyword) {
     S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 2;
@@ -465,7 +521,8 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     privatizeStaticLocalArray(S, VD, *Keyword);
     return;
   }
-  std::string Declare = "static bamboo::RankLocal<" + TypeText + "> " + Instance + ";";
+  std::string Declare =
+      "static bamboo::RankLocal<" + TypeText + "> " + Instance + ";";
   if (!S.replaceToken(Keyword->getLocation(), Declare, What))
     return;
 
@@ -478,10 +535,12 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
   }
 
   S.insertBefore(VD->getLocation(), "&", What);
-  const auto *Construct = Init ? dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()) : nullptr;
-  bool DefaultInit = !Init || isa<ImplicitValueInitExpr>(Init) ||
-                     (Construct && Construct->getParenOrBraceRange().isInvalid() &&
-                      Construct->getNumArgs() == 0); // `static T x;` (clang: callinit)
+  const auto *Construct =
+      Init ? dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()) : nullptr;
+  bool DefaultInit =
+      !Init || isa<ImplicitValueInitExpr>(Init) ||
+      (Construct && Construct->getParenOrBraceRange().isInvalid() &&
+       Construct->getNumArgs() == 0); // `static T x;` (clang: callinit)
   if (DefaultInit) {
     S.insertAfterToken(VD->getLocation(), " = " + Instance + ".get()", What);
     return;
@@ -494,8 +553,10 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 6;
     return;
   }
-  std::string Lambda = Waits ? Instance + ".made() ? " + Instance + ".get() : " + Instance + ".make("
-                             : Instance + ".once([&]() -> " + TypeText + " { return ";
+  std::string Lambda =
+      Waits ? Instance + ".made() ? " + Instance + ".get() : " + Instance +
+                  ".make("
+            : Instance + ".once([&]() -> " + TypeText + " { return ";
   std::string Close = Waits ? ")" : "; })";
   SourceLocation DeclEnd = VD->getSourceRange().getEnd();
   switch (VD->getInitStyle()) {
@@ -503,12 +564,14 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     auto Equal = findToken(S, VD->getLocation(), tok::equal, DeclEnd);
     if (!Equal)
       break;
-    // `= init` keeps its blank: `= bambooStatic_x.once([&]() -> T { return init; })`.
+    // `= init` keeps its blank: `= bambooStatic_x.once([&]() -> T { return
+    // init; })`.
     if (Waits) {
       if (!S.insertBefore(Init->getBeginLoc(), Lambda, What))
         return;
     } else {
-      S.R.InsertTextAfterToken(Equal->getLocation(), " " + Lambda.substr(0, Lambda.size() - 1));
+      S.R.InsertTextAfterToken(Equal->getLocation(),
+                               " " + Lambda.substr(0, Lambda.size() - 1));
     }
     S.R.InsertTextAfterToken(DeclEnd, Close);
     return;
@@ -516,7 +579,8 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
   case VarDecl::CallInit:
   case VarDecl::ListInit:
   case VarDecl::ParenListInit: {
-    tok::TokenKind Open = VD->getInitStyle() == VarDecl::ListInit ? tok::l_brace : tok::l_paren;
+    tok::TokenKind Open =
+        VD->getInitStyle() == VarDecl::ListInit ? tok::l_brace : tok::l_paren;
     auto Bracket = findToken(S, VD->getLocation(), Open, DeclEnd);
     if (!Bracket)
       break;
@@ -536,23 +600,26 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
 /// `static inline int count = 0;` defines both in the class.
 void privatizeMemberDeclaration(RewriteSession &S, const VarDecl *VD) {
   std::string Name = VD->getNameAsString();
-  std::string Holder = "BambooStatic_" + Name, Accessor = "bambooStatic_" + Name;
+  std::string Holder = "BambooStatic_" + Name,
+              Accessor = "bambooStatic_" + Name;
   std::string What = "static data member '" + Name + "'";
   if (!VD->isThisDeclarationADefinition()) {
     S.insertBefore(VD->getOuterLocStart(), "struct " + Holder + "; ", What);
     declareAccessor(S, VD, Accessor);
     return;
   }
-  SourceLocation AfterSemi = Lexer::findLocationAfterToken(
-      VD->getSourceRange().getEnd(), tok::semi, S.SM, S.Ctx.getLangOpts(), false);
+  SourceLocation AfterSemi =
+      Lexer::findLocationAfterToken(VD->getSourceRange().getEnd(), tok::semi,
+                                    S.SM, S.Ctx.getLangOpts(), false);
   if (AfterSemi.isInvalid() || !S.editable(VD->getOuterLocStart(), What)) {
     S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 2;
     return;
   }
   dropStorageKeywords(S, VD);
   S.R.InsertTextBefore(VD->getOuterLocStart(), "struct " + Holder + " { ");
-  S.R.InsertTextAfter(AfterSemi, " }; static decltype(" + Holder + "::" + Name + ") &" +
-                                     Accessor + "() { static bamboo::RankLocal<" + Holder +
+  S.R.InsertTextAfter(AfterSemi, " }; static decltype(" + Holder + "::" + Name +
+                                     ") &" + Accessor +
+                                     "() { static bamboo::RankLocal<" + Holder +
                                      "> Store; return Store->" + Name +
                                      "; } /* bamboo: one per virtual rank */");
 }
@@ -563,30 +630,39 @@ void privatizeMemberDefinition(RewriteSession &S, const VarDecl *Def) {
   std::string Name = Def->getNameAsString();
   std::string What = "static data member '" + Name + "'";
   NestedNameSpecifierLoc Qualifier = Def->getQualifierLoc();
-  SourceLocation AfterSemi = Lexer::findLocationAfterToken(
-      Def->getSourceRange().getEnd(), tok::semi, S.SM, S.Ctx.getLangOpts(), false);
-  if (!Qualifier || AfterSemi.isInvalid() || !S.editable(Def->getOuterLocStart(), What) ||
+  SourceLocation AfterSemi =
+      Lexer::findLocationAfterToken(Def->getSourceRange().getEnd(), tok::semi,
+                                    S.SM, S.Ctx.getLangOpts(), false);
+  if (!Qualifier || AfterSemi.isInvalid() ||
+      !S.editable(Def->getOuterLocStart(), What) ||
       !S.editable(Qualifier.getBeginLoc(), What)) {
     S.Diags.report(Def->getLocation(), Diag::CannotPrivatize) << Name << 2;
     return;
   }
-  std::string Class = S.sourceText(Qualifier.getSourceRange()); // "A::", "ns::A::"
+  std::string Class =
+      S.sourceText(Qualifier.getSourceRange()); // "A::", "ns::A::"
   std::string Holder = "BambooStatic_" + Name;
   // No parentheses in a default member initializer.
   if (Def->getInitStyle() == VarDecl::CallInit && Def->getInit())
-    if (auto Paren = findToken(S, Def->getLocation(), tok::l_paren, Def->getSourceRange().getEnd()))
-      S.R.InsertTextBefore(Paren->getLocation(), Def->getType()->isRecordType()
-                                                     ? " = " + S.typeText(Def->getType())
-                                                     : " = ");
-  S.R.RemoveText(CharSourceRange::getCharRange(Qualifier.getBeginLoc(), Def->getLocation()));
-  S.R.InsertTextBefore(Def->getOuterLocStart(), "struct " + Class + Holder + " { ");
-  S.R.InsertTextAfter(AfterSemi, " }; auto " + Class + "bambooStatic_" + Name + "() -> decltype(" +
-                                     Holder + "::" + Name + ") & { static bamboo::RankLocal<" +
+    if (auto Paren = findToken(S, Def->getLocation(), tok::l_paren,
+                               Def->getSourceRange().getEnd()))
+      S.R.InsertTextBefore(Paren->getLocation(),
+                           Def->getType()->isRecordType()
+                               ? " = " + S.typeText(Def->getType())
+                               : " = ");
+  S.R.RemoveText(CharSourceRange::getCharRange(Qualifier.getBeginLoc(),
+                                               Def->getLocation()));
+  S.R.InsertTextBefore(Def->getOuterLocStart(),
+                       "struct " + Class + Holder + " { ");
+  S.R.InsertTextAfter(AfterSemi, " }; auto " + Class + "bambooStatic_" + Name +
+                                     "() -> decltype(" + Holder + "::" + Name +
+                                     ") & { static bamboo::RankLocal<" +
                                      Holder + "> Store; return Store->" + Name +
                                      "; } /* bamboo: one per virtual rank */");
 }
 
-void privatizeStaticMember(RewriteSession &S, Candidates &C, const VarDecl *VD) {
+void privatizeStaticMember(RewriteSession &S, Candidates &C,
+                           const VarDecl *VD) {
   std::string Name = VD->getNameAsString();
   if (VD->getDeclContext()->isDependentContext()) {
     S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 4;

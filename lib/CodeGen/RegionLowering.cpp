@@ -32,7 +32,8 @@ CharSourceRange pragmaLine(RewriteSession &S, SourceLocation Hash) {
   llvm::StringRef Buffer = S.SM.getBufferData(File);
   unsigned Begin = S.SM.getFileOffset(Hash), End = Begin;
   while (End < Buffer.size() && Buffer[End] != '\n') {
-    if (Buffer[End] == '\\' && End + 1 < Buffer.size() && Buffer[End + 1] == '\n')
+    if (Buffer[End] == '\\' && End + 1 < Buffer.size() &&
+        Buffer[End + 1] == '\n')
       ++End; // the line goes on
     ++End;
   }
@@ -41,7 +42,8 @@ CharSourceRange pragmaLine(RewriteSession &S, SourceLocation Hash) {
                                        Start.getLocWithOffset(End));
 }
 
-void replacePragma(RewriteSession &S, const PragmaRecord &P, llvm::StringRef Comment) {
+void replacePragma(RewriteSession &S, const PragmaRecord &P,
+                   llvm::StringRef Comment) {
   if (P.HashLoc.isMacroID() || !S.inUserFile(P.HashLoc))
     return; // _Pragma in a macro: nothing to turn into a comment
   S.R.ReplaceText(pragmaLine(S, P.HashLoc), Comment);
@@ -59,28 +61,34 @@ void lowerRegions(RewriteSession &S) {
       std::string Line = S.where(Rg.Pragma->HashLoc);
       replacePragma(S, *Rg.Pragma,
                     "// bamboo: olap region (" + Line + ")" +
-                        (Rg.Priority ? ", priority " + std::to_string(*Rg.Priority)
-                                     : std::string()) +
+                        (Rg.Priority
+                             ? ", priority " + std::to_string(*Rg.Priority)
+                             : std::string()) +
                         ": its receives complete together at its end");
       std::string Open = " bamboo::Region bambooOlap" + Priority + ";";
       std::string Close = "co_await bambooOlap.complete(); ";
       if (const auto *Body = dyn_cast<CompoundStmt>(Rg.S)) {
-        if (Body->body_empty()) { // `{}`: one edit, or the two would meet at `}`
-          S.insertAfterToken(Body->getLBracLoc(), Open + " " + Close, "this olap region");
+        if (Body->body_empty()) { // `{}`: one edit, or the two would meet at
+                                  // `}`
+          S.insertAfterToken(Body->getLBracLoc(), Open + " " + Close,
+                             "this olap region");
         } else {
           S.insertAfterToken(Body->getLBracLoc(), Open, "this olap region");
           S.insertBefore(Body->getRBracLoc(), Close, "this olap region");
         }
-      } else if (auto End = S.endOfStatement(Rg.S, "the end of this olap region")) {
-        S.insertBefore(Rg.S->getBeginLoc(), "{" + Open + " ", "this olap region");
+      } else if (auto End =
+                     S.endOfStatement(Rg.S, "the end of this olap region")) {
+        S.insertBefore(Rg.S->getBeginLoc(), "{" + Open + " ",
+                       "this olap region");
         S.R.InsertTextAfter(*End, " " + Close + "}");
       }
       for (const Block &B : Rg.Blocks)
         if (B.Pragma)
-          replacePragma(S, *B.Pragma,
-                        B.Kind == BlockKind::Send
-                            ? "// bamboo: send block"
-                            : "// bamboo: receive block (part of the firing rule)");
+          replacePragma(
+              S, *B.Pragma,
+              B.Kind == BlockKind::Send
+                  ? "// bamboo: send block"
+                  : "// bamboo: receive block (part of the firing rule)");
     }
   }
 }

@@ -1,4 +1,5 @@
-//===- RewriteSession.cpp - What every lowering shares ----------------------===//
+//===- RewriteSession.cpp - What every lowering shares
+//----------------------===//
 //
 // Edits that respect macros, source text, names of places.
 //
@@ -42,12 +43,14 @@ bool RewriteSession::isTask(const FunctionDecl *FD) const {
 }
 
 std::optional<SourceLocation> RewriteSession::editable(SourceLocation Loc,
-                                                       llvm::StringRef What, Place Where,
+                                                       llvm::StringRef What,
+                                                       Place Where,
                                                        bool InMacroBodies) {
   SourceLocation At = Loc;
   while (At.isMacroID()) {
     // A builtin macro (__FILE__, __LINE__) is its own whole use.
-    if (Where != Place::Token && SM.isWrittenInScratchSpace(SM.getSpellingLoc(At))) {
+    if (Where != Place::Token &&
+        SM.isWrittenInScratchSpace(SM.getSpellingLoc(At))) {
       CharSourceRange Use = SM.getImmediateExpansionRange(At);
       At = Where == Place::Start ? Use.getBegin() : Use.getEnd();
       continue;
@@ -55,8 +58,8 @@ std::optional<SourceLocation> RewriteSession::editable(SourceLocation Loc,
     // The first (last) token of a whole expansion is edited before (after)
     // the macro's use: `bool f()` with stdbool's bool, `.a = N`.
     SourceLocation Expansion;
-    if (Where == Place::Start &&
-        Lexer::isAtStartOfMacroExpansion(At, SM, Ctx.getLangOpts(), &Expansion)) {
+    if (Where == Place::Start && Lexer::isAtStartOfMacroExpansion(
+                                     At, SM, Ctx.getLangOpts(), &Expansion)) {
       At = Expansion;
       continue;
     }
@@ -72,7 +75,8 @@ std::optional<SourceLocation> RewriteSession::editable(SourceLocation Loc,
     // In the macro's definition: only an edit that every use of the macro
     // wants (a rename), which the caller vouches for.
     if (!InMacroBodies) {
-      llvm::StringRef Macro = Lexer::getImmediateMacroName(At, SM, Ctx.getLangOpts());
+      llvm::StringRef Macro =
+          Lexer::getImmediateMacroName(At, SM, Ctx.getLangOpts());
       Diags.report(SM.getExpansionLoc(Loc), Diag::InMacroBody) << What << Macro;
       return std::nullopt;
     }
@@ -95,7 +99,8 @@ bool RewriteSession::insertBefore(SourceLocation Loc, llvm::StringRef Text,
   return true;
 }
 
-bool RewriteSession::insertAfterInsertions(SourceLocation Loc, llvm::StringRef Text,
+bool RewriteSession::insertAfterInsertions(SourceLocation Loc,
+                                           llvm::StringRef Text,
                                            llvm::StringRef What) {
   auto At = editable(Loc, What, Place::Start);
   if (!At)
@@ -134,13 +139,15 @@ bool RewriteSession::replaceTokens(SourceLocation First, SourceLocation Last,
   auto End = editable(Last, What, Place::Token, InMacroBodies);
   if (!End)
     return false;
-  // Written together: one line of names and `::` between them (not `STD rand`, with a macro
-  // STD of `std::`, where the two ends are far apart in the file).
-  bool Together = SM.getFileID(*Begin) == SM.getFileID(*End) &&
-                  !SM.isBeforeInTranslationUnit(*End, *Begin) &&
-                  llvm::all_of(sourceText(SourceRange(*Begin, *End)), [](char C) {
-                    return llvm::isAlnum(C) || C == '_' || C == ':' || C == ' ' || C == '\t';
-                  });
+  // Written together: one line of names and `::` between them (not `STD rand`,
+  // with a macro STD of `std::`, where the two ends are far apart in the file).
+  bool Together =
+      SM.getFileID(*Begin) == SM.getFileID(*End) &&
+      !SM.isBeforeInTranslationUnit(*End, *Begin) &&
+      llvm::all_of(sourceText(SourceRange(*Begin, *End)), [](char C) {
+        return llvm::isAlnum(C) || C == '_' || C == ':' || C == ' ' ||
+               C == '\t';
+      });
   if (!Together) {
     SourceLocation InMacro = First.isMacroID() ? First : Last;
     Diags.report(First, Diag::InMacroBody)
@@ -153,11 +160,13 @@ bool RewriteSession::replaceTokens(SourceLocation First, SourceLocation Last,
   return true;
 }
 
-void RewriteSession::replaceOriginal(SourceLocation Begin, SourceLocation LastToken,
+void RewriteSession::replaceOriginal(SourceLocation Begin,
+                                     SourceLocation LastToken,
                                      llvm::StringRef Text) {
   // By the original length: the CharSourceRange form would also take away
   // what other lowerings inserted at Begin.
-  unsigned End = SM.getFileOffset(Lexer::getLocForEndOfToken(LastToken, 0, SM, Ctx.getLangOpts()));
+  unsigned End = SM.getFileOffset(
+      Lexer::getLocForEndOfToken(LastToken, 0, SM, Ctx.getLangOpts()));
   R.ReplaceText(Begin, End - SM.getFileOffset(Begin), Text);
 }
 
@@ -200,21 +209,23 @@ bool endsBeforeSemi(const Stmt *S) {
     return endsBeforeSemi(Case->getSubStmt());
   if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
     return endsBeforeSemi(Attributed->getSubStmt());
-  return isa<Expr, DoStmt, ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, IndirectGotoStmt,
-             CoreturnStmt>(S);
+  return isa<Expr, DoStmt, ReturnStmt, BreakStmt, ContinueStmt, GotoStmt,
+             IndirectGotoStmt, CoreturnStmt>(S);
 }
 } // namespace
 
-std::optional<SourceLocation> RewriteSession::endOfStatement(const Stmt *St,
-                                                             llvm::StringRef What) {
+std::optional<SourceLocation>
+RewriteSession::endOfStatement(const Stmt *St, llvm::StringRef What) {
   auto Last = editable(St->getEndLoc(), What, Place::End);
   if (!Last)
     return std::nullopt;
-  SourceLocation End = Lexer::getLocForEndOfToken(*Last, 0, SM, Ctx.getLangOpts());
+  SourceLocation End =
+      Lexer::getLocForEndOfToken(*Last, 0, SM, Ctx.getLangOpts());
   if (!endsBeforeSemi(St))
     return End;
   // The `;`, after any comments.
-  std::optional<Token> Semi = Lexer::findNextToken(*Last, SM, Ctx.getLangOpts());
+  std::optional<Token> Semi =
+      Lexer::findNextToken(*Last, SM, Ctx.getLangOpts());
   if (Semi && Semi->is(tok::semi))
     return Semi->getEndLoc();
   // A macro that supplies the `;` (`f() END`): its body cannot be edited.
@@ -234,8 +245,7 @@ std::string RewriteSession::where(SourceLocation Loc) const {
 }
 
 std::string RewriteSession::fileName() const {
-  return llvm::sys::path::filename(
-             SM.getFileEntryRefForID(Main)->getName())
+  return llvm::sys::path::filename(SM.getFileEntryRefForID(Main)->getName())
       .str();
 }
 
@@ -256,20 +266,24 @@ bool RewriteSession::wasReplaced(SourceLocation Loc) const {
 
 void RewriteSession::await(const Expr *Call, llvm::StringRef What) {
   auto Begin = editable(Call->getBeginLoc(), What, Place::Start);
-  auto End = Begin ? editable(Call->getEndLoc(), What, Place::End) : std::nullopt;
+  auto End =
+      Begin ? editable(Call->getEndLoc(), What, Place::End) : std::nullopt;
   if (!Begin || !End)
     return;
-  unsigned BeginOffset = SM.getFileOffset(*Begin), EndOffset = SM.getFileOffset(*End);
+  unsigned BeginOffset = SM.getFileOffset(*Begin),
+           EndOffset = SM.getFileOffset(*End);
   for (const AwaitSite &A : Awaits)
     if (A.BeginOffset == BeginOffset && A.EndOffset == EndOffset)
       return; // found twice (a template's call through its instantiations, say)
-  // `a + b` calling an overloaded operator that waits: co_await must take the whole call.
+  // `a + b` calling an overloaded operator that waits: co_await must take the
+  // whole call.
   bool Operand = false;
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
-    Operand = Op->isInfixBinaryOp() || (Op->getNumArgs() == 2 && (Op->getOperator() == OO_PlusPlus ||
-                                                                  Op->getOperator() == OO_MinusMinus));
-  Awaits.push_back(
-      {*Begin, *End, BeginOffset, EndOffset, needsParensForAwait(Call, Ctx), Operand});
+    Operand = Op->isInfixBinaryOp() ||
+              (Op->getNumArgs() == 2 && (Op->getOperator() == OO_PlusPlus ||
+                                         Op->getOperator() == OO_MinusMinus));
+  Awaits.push_back({*Begin, *End, BeginOffset, EndOffset,
+                    needsParensForAwait(Call, Ctx), Operand});
 }
 
 void RewriteSession::flushAwaits() {
@@ -281,7 +295,8 @@ void RewriteSession::flushAwaits() {
   });
   for (const AwaitSite &A : ByBegin)
     R.InsertText(A.Begin,
-                 std::string(A.Parens ? "(" : "") + "co_await " + (A.Operand ? "(" : ""),
+                 std::string(A.Parens ? "(" : "") + "co_await " +
+                     (A.Operand ? "(" : ""),
                  /*InsertAfter=*/true);
   // Inner calls first at a shared end.
   std::vector<AwaitSite> ByEnd = Awaits;

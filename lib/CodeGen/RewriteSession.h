@@ -1,4 +1,5 @@
-//===- RewriteSession.h - What every lowering shares --------------*- C++ -*-===//
+//===- RewriteSession.h - What every lowering shares --------------*- C++
+//-*-===//
 //
 // One translation of one main file: the Rewriter, the model, the diagnostics,
 // and edits that respect macros (a call spelled in a macro argument can be
@@ -81,12 +82,13 @@ public:
   /// Replaces the tokens from \p First to \p Last, which are written together
   /// (in a macro body too, with \p InMacroBodies: see replaceToken).
   bool replaceTokens(clang::SourceLocation First, clang::SourceLocation Last,
-                     llvm::StringRef Text, llvm::StringRef What, bool InMacroBodies = false);
+                     llvm::StringRef Text, llvm::StringRef What,
+                     bool InMacroBodies = false);
 
   /// Replaces the original text from \p Begin to the end of the token at
   /// \p LastToken (file locations), keeping what was inserted at Begin.
-  void replaceOriginal(clang::SourceLocation Begin, clang::SourceLocation LastToken,
-                       llvm::StringRef Text);
+  void replaceOriginal(clang::SourceLocation Begin,
+                       clang::SourceLocation LastToken, llvm::StringRef Text);
 
   /// The text of a token range as written.
   std::string sourceText(clang::SourceRange Range) const;
@@ -110,7 +112,9 @@ public:
   bool wasReplaced(clang::SourceLocation Loc) const;
   /// Records that the token at \p Loc (a file location) was replaced or
   /// removed by a direct edit of R.
-  void noteReplaced(clang::SourceLocation Loc) { Replaced.insert(Loc.getRawEncoding()); }
+  void noteReplaced(clang::SourceLocation Loc) {
+    Replaced.insert(Loc.getRawEncoding());
+  }
 
   /// Marks \p Call as awaited: `co_await` goes before it (in parentheses
   /// when a postfix operator follows it). Applied by flushAwaits(), outer

@@ -13,9 +13,9 @@
 #include "bamboo/Frontend/SourceText.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/StmtOpenMP.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
@@ -57,10 +57,11 @@ public:
 /// The type a plain `auto` return type deduces from the returns of \p FD as
 /// written, if none depends on a template parameter (a template's pattern has
 /// no deduced type; its instantiations may each have another).
-std::optional<QualType> deducedFromReturns(RewriteSession &S, const FunctionDecl *FD) {
+std::optional<QualType> deducedFromReturns(RewriteSession &S,
+                                           const FunctionDecl *FD) {
   const auto *Auto = FD->getDeclaredReturnType()->getAs<AutoType>();
-  if (!Auto || Auto->isDecltypeAuto() || FD->getDeclaredReturnType().hasQualifiers() ||
-      !FD->getBody())
+  if (!Auto || Auto->isDecltypeAuto() ||
+      FD->getDeclaredReturnType().hasQualifiers() || !FD->getBody())
     return std::nullopt;
   ReturnCollector Collector;
   Collector.TraverseStmt(FD->getBody());
@@ -108,8 +109,8 @@ std::optional<std::string> resultType(RewriteSession &S, const FunctionDecl *FD,
   return S.sourceText(Written);
 }
 
-/// The declarations written in one declaration with \p D (`int f(int), g(int);`),
-/// in order, D included.
+/// The declarations written in one declaration with \p D (`int f(int),
+/// g(int);`), in order, D included.
 std::vector<const Decl *> declarationGroup(const FunctionDecl *D) {
   std::vector<const Decl *> Out;
   for (const Decl *Other : D->getLexicalDeclContext()->decls())
@@ -129,9 +130,9 @@ void giveCxxLinkage(RewriteSession &S, const FunctionDecl *D) {
   if (Spec && !Spec->hasBraces()) { // extern "C" int f();
     S.replaceRange(Spec->getExternLoc(), "extern \"C++\"",
                    "the linkage of " + functionName(D));
-    SourceLocation Lang = Lexer::findNextToken(Spec->getExternLoc(), S.SM,
-                                               S.Ctx.getLangOpts())
-                              ->getLocation();
+    SourceLocation Lang =
+        Lexer::findNextToken(Spec->getExternLoc(), S.SM, S.Ctx.getLangOpts())
+            ->getLocation();
     S.replaceToken(Lang, "", "the linkage of " + functionName(D));
     return;
   }
@@ -156,10 +157,10 @@ void lowerTypedefDeclaration(RewriteSession &S, const FunctionDecl *D) {
   std::string Name = functionName(D);
   const auto *FPT = D->getType()->getAs<FunctionProtoType>();
   TypeSourceInfo *TSI = D->getTypeSourceInfo();
-  if (!FPT || !TSI || FPT->hasExceptionSpec() || FPT->getMethodQuals().hasQualifiers() ||
+  if (!FPT || !TSI || FPT->hasExceptionSpec() ||
+      FPT->getMethodQuals().hasQualifiers() ||
       FPT->getRefQualifier() != RQ_None || D->doesThisDeclarationHaveABody() ||
-      !TSI->getType()->getAs<TypedefType>() ||
-      declarationGroup(D).size() > 1) {
+      !TSI->getType()->getAs<TypedefType>() || declarationGroup(D).size() > 1) {
     S.Diags.report(D->getLocation(), Diag::TaskCannotBeCoroutine) << Name << 6;
     return;
   }
@@ -170,7 +171,8 @@ void lowerTypedefDeclaration(RewriteSession &S, const FunctionDecl *D) {
   for (unsigned I = 0; I < FPT->getNumParams(); ++I)
     Parameters += (I ? ", " : "") + S.typeText(FPT->getParamType(I));
   std::string What = "the declaration of " + Name;
-  if (S.replaceRange(TSI->getTypeLoc().getSourceRange(), "bamboo::Task<" + *Result + ">", What) &&
+  if (S.replaceRange(TSI->getTypeLoc().getSourceRange(),
+                     "bamboo::Task<" + *Result + ">", What) &&
       S.insertAfterToken(D->getLocation(), "(" + Parameters + ")", What))
     giveCxxLinkage(S, D);
 }
@@ -183,8 +185,8 @@ void splitDeclaration(RewriteSession &S, llvm::ArrayRef<const Decl *> Group,
                       SourceRange Written) {
   for (const Decl *D : Group) {
     const auto *FD = dyn_cast<FunctionDecl>(D);
-    if (!FD || FD->getReturnTypeSourceRange() != Written || S.isC() || FD->isExternC() ||
-        FD->getReturnType()->getContainedDeducedType()) {
+    if (!FD || FD->getReturnTypeSourceRange() != Written || S.isC() ||
+        FD->isExternC() || FD->getReturnType()->getContainedDeducedType()) {
       const auto *Task = llvm::find_if(Group, [&](const Decl *G) {
         return isa<FunctionDecl>(G) && S.isTask(cast<FunctionDecl>(G));
       });
@@ -193,43 +195,47 @@ void splitDeclaration(RewriteSession &S, llvm::ArrayRef<const Decl *> Group,
       return;
     }
   }
-  // Every member is a function now (`const int n = 2, f(int);` was refused above).
+  // Every member is a function now (`const int n = 2, f(int);` was refused
+  // above).
   const auto *First = cast<FunctionDecl>(Group.front());
   std::string Type = S.sourceText(Written);
   std::string Specifiers =
-      Lexer::getSourceText(CharSourceRange::getCharRange(First->getOuterLocStart(),
-                                                         Written.getBegin()),
+      Lexer::getSourceText(CharSourceRange::getCharRange(
+                               First->getOuterLocStart(), Written.getBegin()),
                            S.SM, S.Ctx.getLangOpts())
           .str();
   auto TypeOf = [&](const Decl *D) {
-    return S.isTask(cast<FunctionDecl>(D)) ? "bamboo::Task<" + Type + ">" : Type;
+    return S.isTask(cast<FunctionDecl>(D)) ? "bamboo::Task<" + Type + ">"
+                                           : Type;
   };
   if (S.isTask(First))
-    S.replaceRange(Written, TypeOf(First), "the return type of " + functionName(First));
+    S.replaceRange(Written, TypeOf(First),
+                   "the return type of " + functionName(First));
   for (size_t I = 1; I < Group.size(); ++I) {
-    std::optional<Token> Comma =
-        Lexer::findNextToken(Group[I - 1]->getEndLoc(), S.SM, S.Ctx.getLangOpts());
-    std::string What = "the declaration of " + functionName(cast<FunctionDecl>(Group[I]));
+    std::optional<Token> Comma = Lexer::findNextToken(
+        Group[I - 1]->getEndLoc(), S.SM, S.Ctx.getLangOpts());
+    std::string What =
+        "the declaration of " + functionName(cast<FunctionDecl>(Group[I]));
     if (!Comma || !Comma->is(tok::comma)) {
       S.Diags.report(Group[I]->getLocation(), Diag::TaskCannotBeCoroutine)
           << functionName(cast<FunctionDecl>(Group[I])) << 7;
       return;
     }
-    S.replaceToken(Comma->getLocation(), "; " + Specifiers + TypeOf(Group[I]), What);
+    S.replaceToken(Comma->getLocation(), "; " + Specifiers + TypeOf(Group[I]),
+                   What);
   }
 }
 
-void lowerSignature(RewriteSession &S, const FunctionDecl *FD, const LambdaExpr *Lambda,
+void lowerSignature(RewriteSession &S, const FunctionDecl *FD,
+                    const LambdaExpr *Lambda,
                     llvm::DenseSet<SourceLocation::UIntTy> &Split) {
   std::string Name = functionName(FD);
   if (FD->isConstexpr() && !Lambda) {
-    S.Diags.report(FD->getLocation(), Diag::TaskCannotBeCoroutine)
-        << Name << 0;
+    S.Diags.report(FD->getLocation(), Diag::TaskCannotBeCoroutine) << Name << 0;
     return;
   }
   if (FD->isVariadic()) {
-    S.Diags.report(FD->getLocation(), Diag::TaskCannotBeCoroutine)
-        << Name << 1;
+    S.Diags.report(FD->getLocation(), Diag::TaskCannotBeCoroutine) << Name << 1;
     return;
   }
 
@@ -237,10 +243,12 @@ void lowerSignature(RewriteSession &S, const FunctionDecl *FD, const LambdaExpr 
     if (Lambda->hasExplicitResultType()) {
       SourceRange Written;
       if (TypeSourceInfo *TSI = FD->getTypeSourceInfo())
-        if (auto FTL = TSI->getTypeLoc().IgnoreParens().getAs<FunctionTypeLoc>())
+        if (auto FTL =
+                TSI->getTypeLoc().IgnoreParens().getAs<FunctionTypeLoc>())
           Written = FTL.getReturnLoc().getSourceRange();
       if (auto Result = resultType(S, FD, Written))
-        S.replaceRange(Written, "bamboo::Task<" + *Result + ">", "the result type of " + Name);
+        S.replaceRange(Written, "bamboo::Task<" + *Result + ">",
+                       "the result type of " + Name);
       return;
     }
     auto Result = resultType(S, FD, {});
@@ -258,7 +266,8 @@ void lowerSignature(RewriteSession &S, const FunctionDecl *FD, const LambdaExpr 
   for (const FunctionDecl *D : FD->redecls()) {
     if (!S.inUserFile(D->getLocation())) {
       const FunctionDecl *Def = FD->getDefinition();
-      S.Diags.report((Def ? Def : FD)->getLocation(), Diag::TaskDeclaredElsewhere)
+      S.Diags.report((Def ? Def : FD)->getLocation(),
+                     Diag::TaskDeclaredElsewhere)
           << Name << S.SM.getFilename(S.SM.getFileLoc(D->getLocation()));
       S.Diags.report(D->getLocation(), Diag::NoteDeclaredHere);
       continue;
@@ -282,7 +291,8 @@ void lowerSignature(RewriteSession &S, const FunctionDecl *FD, const LambdaExpr 
     // single range to replace.
     if (Written.isInvalid() ||
         !S.SM.isBeforeInTranslationUnit(Written.getEnd(), D->getLocation())) {
-      S.Diags.report(D->getLocation(), Diag::TaskCannotBeCoroutine) << Name << 2;
+      S.Diags.report(D->getLocation(), Diag::TaskCannotBeCoroutine)
+          << Name << 2;
       continue;
     }
     std::vector<const Decl *> Group = declarationGroup(D);
@@ -311,7 +321,8 @@ class VariableLengthArrays : public RecursiveASTVisitor<VariableLengthArrays> {
 public:
   bool VisitDeclStmt(DeclStmt *DS) {
     for (Decl *D : DS->decls())
-      if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getType()->isVariableArrayType())
+      if (auto *VD = dyn_cast<VarDecl>(D);
+          VD && VD->getType()->isVariableArrayType())
         Arrays.push_back({VD, DS});
     return true;
   }
@@ -352,32 +363,39 @@ void lowerVariableLengthArrays(RewriteSession &S, const FunctionDecl *FD) {
     const auto *VLA = S.Ctx.getAsVariableArrayType(VD->getType());
     std::string Name = VD->getNameAsString();
     const std::vector<const Expr *> &TypeUses = Found.TypeUses[VD];
-    if (!DS->isSingleDecl() || VLA->getElementType()->isVariablyModifiedType() ||
-        !TypeUses.empty() || VD->hasInit()) {
-      S.Diags.report(!TypeUses.empty() ? TypeUses.front()->getExprLoc() : VD->getLocation(),
+    if (!DS->isSingleDecl() ||
+        VLA->getElementType()->isVariablyModifiedType() || !TypeUses.empty() ||
+        VD->hasInit()) {
+      S.Diags.report(!TypeUses.empty() ? TypeUses.front()->getExprLoc()
+                                       : VD->getLocation(),
                      Diag::TaskCannotBeCoroutine)
           << functionName(FD) << 3;
       continue;
     }
     auto Begin = S.editable(DS->getBeginLoc(), "the array '" + Name + "'");
-    auto End = Begin ? S.editable(DS->getEndLoc(), "the array '" + Name + "'") : std::nullopt;
+    auto End = Begin ? S.editable(DS->getEndLoc(), "the array '" + Name + "'")
+                     : std::nullopt;
     if (!Begin || !End)
       continue;
     std::string Element = S.typeText(VLA->getElementType());
-    std::string Size = S.R.getRewrittenText(VLA->getSizeExpr()->getSourceRange());
+    std::string Size =
+        S.R.getRewrittenText(VLA->getSizeExpr()->getSourceRange());
     // Its length as it was when declared, for `sizeof a`.
     std::string Length = "bambooArrayLength_" + Name;
-    std::string Declare = "std::unique_ptr<" + Element + "[]> bambooArray_" + Name + "(new " +
-                          Element + "[" + Size + "]); ";
+    std::string Declare = "std::unique_ptr<" + Element + "[]> bambooArray_" +
+                          Name + "(new " + Element + "[" + Size + "]); ";
     if (!Found.Sizes[VD].empty())
-      Declare = "std::size_t " + Length + " = " + Size + "; std::unique_ptr<" + Element +
-                "[]> bambooArray_" + Name + "(new " + Element + "[" + Length + "]); ";
+      Declare = "std::size_t " + Length + " = " + Size + "; std::unique_ptr<" +
+                Element + "[]> bambooArray_" + Name + "(new " + Element + "[" +
+                Length + "]); ";
     S.R.ReplaceText(CharSourceRange::getTokenRange(*Begin, *End),
                     Declare + Element + " *" + Name + " = bambooArray_" + Name +
-                        ".get(); /* bamboo: " + Name + "'s storage lives in the task */");
+                        ".get(); /* bamboo: " + Name +
+                        "'s storage lives in the task */");
     for (const Expr *SizeOf : Found.Sizes[VD])
       S.replaceRange(SizeOf->getSourceRange(),
-                     "(" + Length + " * sizeof(" + Element + "))", "sizeof " + Name);
+                     "(" + Length + " * sizeof(" + Element + "))",
+                     "sizeof " + Name);
   }
 }
 
@@ -403,7 +421,8 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->isImplicit() || !S.inUserFile(FD->getLocation()))
       return true;
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda())
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        MD && MD->getParent()->isLambda())
       return true;
     if (S.isTask(FD))
       Found.insert(FD->getFirstDecl());
@@ -413,12 +432,14 @@ public:
   llvm::SetVector<const FunctionDecl *> Found;
 };
 
-/// Calls of a template that depend on its parameters name no function until the template
-/// is instantiated. Each instantiation's calls keep the locations of the template's and
-/// fold into the template's node of the call graph, also those of other files of the
-/// program: a call in a template reaches a task if a call at its location does in some
-/// instantiation, in any file. (Every file then writes the template alike.)
-llvm::StringSet<> awaitedLocations(RewriteSession &S, const FunctionDecl *Template) {
+/// Calls of a template that depend on its parameters name no function until the
+/// template is instantiated. Each instantiation's calls keep the locations of
+/// the template's and fold into the template's node of the call graph, also
+/// those of other files of the program: a call in a template reaches a task if
+/// a call at its location does in some instantiation, in any file. (Every file
+/// then writes the template alike.)
+llvm::StringSet<> awaitedLocations(RewriteSession &S,
+                                   const FunctionDecl *Template) {
   llvm::StringSet<> Out;
   const CallGraph &G = S.Model.callGraph();
   const CallGraph::Node *N = G.lookup(Template);
@@ -451,8 +472,9 @@ public:
   explicit WaitingCallFinder(RewriteSession &S) : S(S) {}
   bool VisitCallExpr(CallExpr *Call) {
     MPICallee MPI;
-    bool Waits = matchMPICall(*Call, S.SM, MPI) ? MPI.Info && MPI.Info->mayWait()
-                                                : S.isTask(Call->getDirectCallee());
+    bool Waits = matchMPICall(*Call, S.SM, MPI)
+                     ? MPI.Info && MPI.Info->mayWait()
+                     : S.isTask(Call->getDirectCallee());
     if (Waits && !Found && !isUnevaluated(Call, S))
       Found = Call;
     return true;
@@ -465,7 +487,8 @@ public:
 /// Calls in default arguments run in the caller, where nothing can await them.
 void checkDefaultArguments(RewriteSession &S, const FunctionDecl *FD) {
   for (const ParmVarDecl *P : FD->parameters()) {
-    if (!P->hasDefaultArg() || P->hasUnparsedDefaultArg() || P->hasUninstantiatedDefaultArg())
+    if (!P->hasDefaultArg() || P->hasUnparsedDefaultArg() ||
+        P->hasUninstantiatedDefaultArg())
       continue;
     if (const CallExpr *Found = awaitedCallIn(P->getDefaultArg(), S))
       S.Diags.report(Found->getBeginLoc(), Diag::AwaitNotAllowed) << 1;
@@ -482,10 +505,11 @@ public:
   explicit UnevaluatedTaskCalls(RewriteSession &S) : S(S) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitCallExpr(CallExpr *Call) {
-    if (S.isTask(Call->getDirectCallee()) && S.inUserFile(Call->getBeginLoc()) &&
-        isUnevaluated(Call, S) &&
-        Written.insert({Call->getBeginLoc().getRawEncoding(),
-                        Call->getEndLoc().getRawEncoding()})
+    if (S.isTask(Call->getDirectCallee()) &&
+        S.inUserFile(Call->getBeginLoc()) && isUnevaluated(Call, S) &&
+        Written
+            .insert({Call->getBeginLoc().getRawEncoding(),
+                     Call->getEndLoc().getRawEncoding()})
             .second)
       Calls.push_back(Call);
     return true;
@@ -501,12 +525,14 @@ void lowerUnevaluatedCalls(RewriteSession &S) {
   UnevaluatedTaskCalls Found(S);
   Found.TraverseDecl(S.Ctx.getTranslationUnitDecl());
   for (const CallExpr *Call : Found.Calls) {
-    // In a macro the same written call may also be evaluated, and the macro may expand
-    // otherwise in C++: glibc's C assert(e) is sizeof((e) ? 1 : 0) and then e, its C++ one has
-    // no sizeof. The evaluated use's co_await is the edit there.
+    // In a macro the same written call may also be evaluated, and the macro may
+    // expand otherwise in C++: glibc's C assert(e) is sizeof((e) ? 1 : 0) and
+    // then e, its C++ one has no sizeof. The evaluated use's co_await is the
+    // edit there.
     if (Call->getBeginLoc().isMacroID())
       continue;
-    std::string What = "call to '" + functionName(Call->getDirectCallee()) + "'";
+    std::string What =
+        "call to '" + functionName(Call->getDirectCallee()) + "'";
     if (S.insertBefore(Call->getBeginLoc(), "bamboo::resultOf(", What))
       S.insertAfterToken(Call->getEndLoc(), ")", What);
   }
@@ -604,7 +630,8 @@ void lowerTaskFunctions(RewriteSession &S) {
       Dependent.TraverseStmt(FD->getBody());
       llvm::StringSet<> Awaited = awaitedLocations(S, FD);
       for (const CallExpr *Call : Dependent.Calls)
-        if (Awaited.contains(CallGraph::locationKey(Call->getBeginLoc(), S.SM)) &&
+        if (Awaited.contains(
+                CallGraph::locationKey(Call->getBeginLoc(), S.SM)) &&
             !isUnevaluated(Call, S) && checkCanAwait(Call, S))
           S.await(Call, "this call");
     }

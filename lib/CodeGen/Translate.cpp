@@ -17,9 +17,9 @@ using namespace clang;
 
 namespace bamboo {
 
-std::optional<std::vector<TranslatedFile>> translateFile(TranslationUnitModel &Model,
-                                                         DiagTable &Diags,
-                                                         const TranslateOptions &Options) {
+std::optional<std::vector<TranslatedFile>>
+translateFile(TranslationUnitModel &Model, DiagTable &Diags,
+              const TranslateOptions &Options) {
   if (Model.context().getDiagnostics().hasErrorOccurred())
     return std::nullopt;
   codegen::RewriteSession S(Model, Diags, Options);
@@ -50,8 +50,9 @@ std::string commonRoot(llvm::ArrayRef<std::string> Paths) {
   std::vector<llvm::StringRef> Common;
   bool First = true;
   for (const std::string &P : Paths) {
-    std::vector<llvm::StringRef> Dir(llvm::sys::path::begin(llvm::sys::path::parent_path(P)),
-                                     llvm::sys::path::end(llvm::sys::path::parent_path(P)));
+    std::vector<llvm::StringRef> Dir(
+        llvm::sys::path::begin(llvm::sys::path::parent_path(P)),
+        llvm::sys::path::end(llvm::sys::path::parent_path(P)));
     if (First) {
       Common = Dir;
       First = false;

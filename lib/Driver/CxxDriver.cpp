@@ -89,7 +89,8 @@ public:
     Compile = this->Args.CompileArgs;
     Compile.insert(Compile.end(), {"-DMPICH_SKIP_MPICXX=1",
                                    "-DOMPI_SKIP_MPICXX=1", "-I" + Include});
-    // A sanitized runtime needs its sanitizer in the program's compile and link.
+    // A sanitized runtime needs its sanitizer in the program's compile and
+    // link.
     Compile.insert(Compile.end(), Config.RuntimeFlags.begin(),
                    Config.RuntimeFlags.end());
   }

@@ -301,7 +301,8 @@ private:
       return;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(S);
-        UO && UO->isIncrementDecrementOp() && isPointerVariable(UO->getSubExpr()))
+        UO && UO->isIncrementDecrementOp() &&
+        isPointerVariable(UO->getSubExpr()))
       return;
     if (const auto *E = dyn_cast<Expr>(S))
       if (std::optional<BufferRef> Ref = bufferRef(E, /*AsMPIBuffer=*/false)) {

@@ -173,7 +173,8 @@ private:
               "order):\n";
       OS << "    " << loc(U->Call->getBeginLoc()) << ": '" << N->Name << "'";
       const CallGraph::MPIUse *Use = TU.reach().Tasks.reachedUse(N);
-      OS << " (" << (Use ? Use->Name : llvm::StringRef("an olap region")) << ")";
+      OS << " (" << (Use ? Use->Name : llvm::StringRef("an olap region"))
+         << ")";
       OS << guards(*U) << "\n";
     }
   }

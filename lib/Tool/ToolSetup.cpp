@@ -98,7 +98,8 @@ std::string translationStandard(llvm::StringRef StdFlag) {
   llvm::StringRef Std = StdFlag;
   Std.consume_front("-std=");
   bool GNU = Std.starts_with("gnu");
-  llvm::StringRef Year = Std.drop_until([](char C) { return llvm::isDigit(C); });
+  llvm::StringRef Year =
+      Std.drop_until([](char C) { return llvm::isDigit(C); });
   if (!Std.contains("++")) // a C standard: the translation is C++ all the same
     return GNU ? "-std=gnu++20" : "-std=c++20";
   for (llvm::StringRef Old : {"98", "03", "0x", "11", "1y", "14", "1z", "17"})
@@ -120,7 +121,8 @@ bool readAsC(const std::vector<std::string> &Args, llvm::StringRef File) {
       Lang = Arg.drop_front(2);
     else
       continue;
-    Language = Lang == "none" ? std::optional<bool>() : std::optional<bool>(Lang == "c");
+    Language = Lang == "none" ? std::optional<bool>()
+                              : std::optional<bool>(Lang == "c");
   }
   if (Language)
     return *Language;

@@ -90,8 +90,8 @@ void prepareSend(const Call &C, Request &S, const void *Buf, int Count, MPI_Data
   S.Comm = &Comm;
 }
 
-void prepareRecv(const Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type,
-                 int Source, int Tag, int Context, const Communicator &Comm) {
+void prepareRecv(const Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type, int Source,
+                 int Tag, int Context, const Communicator &Comm) {
   R.Owner = &C.Rank;
   R.Site = C.Site;
   R.Buf = Buf;

@@ -1,9 +1,12 @@
 // api_support.h - what every bamboo::mpi call shares: finding its task, waiting, errors.
 #pragma once
 
+#include "region_state.h"
 #include "runtime_core.h"
 
 #include <coroutine>
+#include <mutex>
+#include <optional>
 #include <source_location>
 #include <string>
 
@@ -22,6 +25,13 @@ struct Call {
   // waits and receives and buffers its sends. A region opened by a function that called the
   // caller (a task awaited inside it) is not the caller's (region.h).
   RegionState *Region = nullptr;
+
+  // A request this call started inside an olap region is part of the region's firing rule: the
+  // task goes on past the region's end only when it is complete. Under the engine lock.
+  void holdInRegion(Request *R) const {
+    if (Region)
+      Region->hold(R);
+  }
 };
 
 // The calling task; a fatal error naming Operation outside a virtual rank. Called by the API
@@ -59,6 +69,42 @@ private:
   Call &C;
 };
 
+// MPI's tests (MPI_Test*, MPI_Iprobe's kin, MPI_Request_get_status): Look(Final), under the
+// engine lock, returns the call's result once it is decided, else nullopt. If the first look
+// decides nothing, the other ready tasks run once (so a polling loop lets them progress, with
+// one worker too) and the second look, Final, must decide.
+template <class Look> Task<int> lookTwice(Call &C, Look Try) {
+  for (int Attempt = 0;; ++Attempt) {
+    {
+      std::lock_guard L(C.RT.Lock);
+      if (std::optional<int> Result = Try(Attempt == 1))
+        co_return *Result;
+    }
+    co_await Yield(C);
+  }
+}
+
+// MPI's blocking probes: Look(Context), under the engine lock, returns true once a message
+// matches (setting Context, the communicator's); until then the task waits for the next
+// message that arrives for it with Source and Tag on that context, and looks again.
+template <class Look> Task<> waitForProbe(Call &C, int Source, int Tag, Look Try) {
+  for (;;) {
+    ProbeWait P;
+    {
+      std::lock_guard L(C.RT.Lock);
+      if (Try(P.Context))
+        co_return;
+      P.Source = Source;
+      P.Tag = Tag;
+      P.Group.Pending = 1; // the next message that could match
+      C.RT.Eng.addProbe(C.Rank.LocalIndex, P);
+    }
+    co_await Block(C, P.Group);
+    std::lock_guard L(C.RT.Lock);
+    C.RT.Eng.removeProbe(C.Rank.LocalIndex, P);
+  }
+}
+
 // Applies the communicator's error handler: returns Code under MPI_ERRORS_RETURN, otherwise a
 // non-success Code is fatal for the job, with a message naming the rank and the call.
 int checkError(const Call &C, const Communicator &Comm, int Code);
@@ -77,8 +123,8 @@ inline void copyStatus(MPI_Status *To, const MPI_Status &From) {
 // Source, on the given context (a communicator's point-to-point or collective one).
 void prepareSend(const Call &C, Request &S, const void *Buf, int Count, MPI_Datatype Type,
                  int DestWorld, int Tag, int Context, const Communicator &Comm);
-void prepareRecv(const Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type,
-                 int Source, int Tag, int Context, const Communicator &Comm);
+void prepareRecv(const Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type, int Source,
+                 int Tag, int Context, const Communicator &Comm);
 
 // Starts Body as a child of the calling rank (ChildTask) that completes R, a request the
 // caller has made and given a handle; the child runs at once, until it first waits. The child

@@ -26,8 +26,7 @@ std::vector<int> displacementsOf(const int Counts[], int Size) {
 // Size blocks of Count elements each, back to back.
 struct Blocks {
   std::vector<int> Counts, Displs;
-  Blocks(int Size, int Count)
-      : Counts(Size, Count), Displs(displacementsOf(Counts.data(), Size)) {}
+  Blocks(int Size, int Count) : Counts(Size, Count), Displs(displacementsOf(Counts.data(), Size)) {}
 };
 
 // Gathers one block per rank into RecvBuf at Root (Gather and Gatherv).
@@ -51,9 +50,9 @@ Task<> gatherBlocks(Call &C, const Communicator &Cm, const void *SendBuf, int Se
 }
 
 // Scatters one block per rank from SendBuf at Root (Scatter and Scatterv).
-Task<> scatterBlocks(Call &C, const Communicator &Cm, const void *SendBuf,
-                     const int SendCounts[], const int Displs[], MPI_Datatype SendType,
-                     void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Root) {
+Task<> scatterBlocks(Call &C, const Communicator &Cm, const void *SendBuf, const int SendCounts[],
+                     const int Displs[], MPI_Datatype SendType, void *RecvBuf, int RecvCount,
+                     MPI_Datatype RecvType, int Root) {
   int Rank = rankIn(C, Cm);
   if (Rank != Root) {
     co_await internalRecv(C, Cm, RecvBuf, RecvCount, RecvType, Root, ScatterTag);
@@ -87,8 +86,7 @@ Task<> exchangePieces(Call &C, const Communicator &Cm, std::vector<Piece> Pieces
       Recvs.push_back({Pieces[I].Recv, Pieces[I].RecvCount, Pieces[I].RecvType, I});
   for (int I = 0; I < Cm.Size; ++I)
     if (I != Rank)
-      internalSend(C, Cm, Pieces[I].Send, Pieces[I].SendCount, Pieces[I].SendType, I,
-                   AlltoallTag);
+      internalSend(C, Cm, Pieces[I].Send, Pieces[I].SendCount, Pieces[I].SendType, I, AlltoallTag);
   const Piece &Own = Pieces[Rank];
   copyTyped(Own.Send, Own.SendCount, Own.SendType, Own.Recv, Own.RecvCount, Own.RecvType);
   co_await internalRecvAll(C, Cm, Recvs, AlltoallTag);
@@ -97,8 +95,7 @@ Task<> exchangePieces(Call &C, const Communicator &Cm, std::vector<Piece> Pieces
 // The pieces of Alltoall(v): blocks of one datatype at element displacements.
 std::vector<Piece> piecesOf(const Communicator &Cm, const void *SendBuf, const int SendCounts[],
                             const int SendDispls[], MPI_Datatype SendType, void *RecvBuf,
-                            const int RecvCounts[], const int RecvDispls[],
-                            MPI_Datatype RecvType) {
+                            const int RecvCounts[], const int RecvDispls[], MPI_Datatype RecvType) {
   std::vector<Piece> Pieces(Cm.Size);
   for (int I = 0; I < Cm.Size; ++I)
     Pieces[I] = Piece{offset(SendBuf, SendDispls[I], SendType), SendCounts[I], SendType,
@@ -150,8 +147,8 @@ Task<> allreduceAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, 
 }
 
 Task<> gatherAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
-                       MPI_Datatype SendType, void *RecvBuf, int RecvCount,
-                       MPI_Datatype RecvType, int Root) {
+                       MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
+                       int Root) {
   checkRoot(C, Cm, Root);
   Blocks B(Cm.Size, RecvCount);
   co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, B.Counts.data(),
@@ -162,13 +159,13 @@ Task<> gathervAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, in
                         MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
                         const int Displs[], MPI_Datatype RecvType, int Root) {
   checkRoot(C, Cm, Root);
-  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs,
-                        RecvType, Root);
+  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs, RecvType,
+                        Root);
 }
 
 Task<> scatterAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
-                        MPI_Datatype SendType, void *RecvBuf, int RecvCount,
-                        MPI_Datatype RecvType, int Root) {
+                        MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
+                        int Root) {
   checkRoot(C, Cm, Root);
   Blocks B(Cm.Size, SendCount);
   co_await scatterBlocks(C, Cm, SendBuf, B.Counts.data(), B.Displs.data(), SendType, RecvBuf,
@@ -179,8 +176,8 @@ Task<> scattervAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
                          const int SendCounts[], const int Displs[], MPI_Datatype SendType,
                          void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Root) {
   checkRoot(C, Cm, Root);
-  co_await scatterBlocks(C, Cm, SendBuf, SendCounts, Displs, SendType, RecvBuf, RecvCount,
-                         RecvType, Root);
+  co_await scatterBlocks(C, Cm, SendBuf, SendCounts, Displs, SendType, RecvBuf, RecvCount, RecvType,
+                         Root);
 }
 
 Task<> allgatherAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
@@ -207,8 +204,8 @@ Task<> allgathervAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
     SendCount = RecvCounts[Rank];
     SendType = RecvType;
   }
-  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs,
-                        RecvType, 0);
+  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs, RecvType,
+                        0);
   // The blocks may sit anywhere in the buffer: broadcast them as one indexed element.
   MPI_Datatype Blocks;
   MPI_Type_indexed(Cm.Size, RecvCounts, Displs, RecvType, &Blocks);
@@ -289,8 +286,8 @@ Task<> alltoallwAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
 
 // The prefix reduction along the chain of ranks: Inclusive gives op over ranks 0..r,
 // otherwise 0..r-1 (rank 0's result is left untouched).
-Task<> scanAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf,
-                     int Count, MPI_Datatype Type, MPI_Op Op, bool Inclusive) {
+Task<> scanAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf, int Count,
+                     MPI_Datatype Type, MPI_Op Op, bool Inclusive) {
   checkCount(C, Count, Type);
   int Rank = rankIn(C, Cm);
   TypedBuffer Mine(Count, Type), Prefix(Count, Type);
@@ -318,9 +315,8 @@ Task<> reduceScatterBlockAlgorithm(Call &C, const Communicator &Cm, const void *
                          RecvCount, Type, 0);
 }
 
-Task<> reduceScatterAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
-                              void *RecvBuf, const int RecvCounts[], MPI_Datatype Type,
-                              MPI_Op Op) {
+Task<> reduceScatterAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf,
+                              const int RecvCounts[], MPI_Datatype Type, MPI_Op Op) {
   std::vector<int> Displs = displacementsOf(RecvCounts, Cm.Size);
   int Total = std::accumulate(RecvCounts, RecvCounts + Cm.Size, 0);
   TypedBuffer Acc(Total, Type);

@@ -18,14 +18,14 @@ Task<> reduceAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, voi
 Task<> allreduceAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf,
                           int Count, MPI_Datatype Type, MPI_Op Op);
 Task<> gatherAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
-                       MPI_Datatype SendType, void *RecvBuf, int RecvCount,
-                       MPI_Datatype RecvType, int Root);
+                       MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
+                       int Root);
 Task<> gathervAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
                         MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
                         const int Displs[], MPI_Datatype RecvType, int Root);
 Task<> scatterAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
-                        MPI_Datatype SendType, void *RecvBuf, int RecvCount,
-                        MPI_Datatype RecvType, int Root);
+                        MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
+                        int Root);
 Task<> scattervAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
                          const int SendCounts[], const int Displs[], MPI_Datatype SendType,
                          void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Root);
@@ -47,12 +47,11 @@ Task<> alltoallwAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
                           const int SendCounts[], const int SendDispls[],
                           const MPI_Datatype SendTypes[], void *RecvBuf, const int RecvCounts[],
                           const int RecvDispls[], const MPI_Datatype RecvTypes[]);
-Task<> scanAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf,
-                     int Count, MPI_Datatype Type, MPI_Op Op, bool Inclusive);
+Task<> scanAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf, int Count,
+                     MPI_Datatype Type, MPI_Op Op, bool Inclusive);
 Task<> reduceScatterBlockAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
                                    void *RecvBuf, int RecvCount, MPI_Datatype Type, MPI_Op Op);
-Task<> reduceScatterAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
-                              void *RecvBuf, const int RecvCounts[], MPI_Datatype Type,
-                              MPI_Op Op);
+Task<> reduceScatterAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf,
+                              const int RecvCounts[], MPI_Datatype Type, MPI_Op Op);
 
 } // namespace bamboo::detail

@@ -56,18 +56,16 @@ void checkRoot(Call &C, const Communicator &Cm, int Root) {
                      std::to_string(Cm.Size));
 }
 
-void internalSend(Call &C, const Communicator &Cm, const void *Buf, int Count,
-                  MPI_Datatype Type, int Dest, int Tag) {
+void internalSend(Call &C, const Communicator &Cm, const void *Buf, int Count, MPI_Datatype Type,
+                  int Dest, int Tag) {
   Request S;
   Tag += C.TagBase;
-  prepareSend(C, S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.CollectiveContext,
-              Cm);
+  prepareSend(C, S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.CollectiveContext, Cm);
   Lock L(C.RT.Lock);
   C.RT.Eng.startSend(S, Envelope{rankIn(C, Cm), Tag, Cm.CollectiveContext}, SendMode::Buffered);
 }
 
-Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv> Recvs,
-                       int Tag) {
+Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv> Recvs, int Tag) {
   std::vector<Request> Requests(Recvs.size());
   WaitGroup G;
   Tag += C.TagBase;
@@ -78,10 +76,7 @@ Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv
       prepareRecv(C, R, Recvs[I].Buf, Recvs[I].Count, Recvs[I].Type, Recvs[I].Source, Tag,
                   Cm.CollectiveContext, Cm);
       C.RT.Eng.startRecv(R);
-      if (!R.Complete) {
-        ++G.Pending;
-        R.Group = &G;
-      }
+      G.watch(R);
     }
   }
   co_await Block(C, G);
@@ -91,8 +86,8 @@ Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv
                    "matching counts and datatypes?");
 }
 
-Task<> broadcast(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type,
-                 int Root, int Tag) {
+Task<> broadcast(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type, int Root,
+                 int Tag) {
   int Size = Cm.Size;
   int Relative = (rankIn(C, Cm) - Root + Size) % Size;
   int Mask = 1;

@@ -67,8 +67,8 @@ const Communicator &communicator(Call &C, MPI_Comm Comm);
 void checkRoot(Call &C, const Communicator &Cm, int Root);
 
 // Buffered: never waits.
-void internalSend(Call &C, const Communicator &Cm, const void *Buf, int Count,
-                  MPI_Datatype Type, int Dest, int Tag);
+void internalSend(Call &C, const Communicator &Cm, const void *Buf, int Count, MPI_Datatype Type,
+                  int Dest, int Tag);
 
 struct InternalRecv {
   void *Buf;
@@ -78,16 +78,15 @@ struct InternalRecv {
 };
 // Posts every receive, then waits for all of them. (Recvs by value: a coroutine must not
 // keep a reference to its caller's temporaries.)
-Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv> Recvs,
-                       int Tag);
-inline Task<> internalRecv(Call &C, const Communicator &Cm, void *Buf, int Count,
-                           MPI_Datatype Type, int Source, int Tag) {
+Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv> Recvs, int Tag);
+inline Task<> internalRecv(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type,
+                           int Source, int Tag) {
   return internalRecvAll(C, Cm, {InternalRecv{Buf, Count, Type, Source}}, Tag);
 }
 
 // Binomial broadcast of Buf from Root.
-Task<> broadcast(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type,
-                 int Root, int Tag);
+Task<> broadcast(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type, int Root,
+                 int Tag);
 // Binomial reduction to rank 0: there Acc ends as Acc(0) op Acc(1) op ... op Acc(size-1).
 Task<> reduceToZero(Call &C, const Communicator &Cm, void *Acc, int Count, MPI_Datatype Type,
                     MPI_Op Op, int Tag);

@@ -1,8 +1,8 @@
 // communicator.cpp - MPI_COMM_WORLD, MPI_COMM_SELF and communicators made from them.
 #include "communicator.h"
 
+#include "fatal_error.h"
 #include "rank_task.h"
-#include "runtime_core.h"
 
 namespace bamboo::detail {
 
@@ -76,8 +76,8 @@ Communicator *CommunicatorTable::find(int Context, const std::vector<int> &Membe
   return nullptr;
 }
 
-Communicator &CommunicatorTable::create(int Context, std::vector<int> Members,
-                                        std::string Name, std::optional<CartTopology> Cart) {
+Communicator &CommunicatorTable::create(int Context, std::vector<int> Members, std::string Name,
+                                        std::optional<CartTopology> Cart) {
   Communicator &C = Comms.emplace_back();
   MPI_Comm_dup(MPI_COMM_SELF, &C.Handle); // a unique, valid handle; local, never waits
   C.Name = std::move(Name);

@@ -39,10 +39,10 @@ struct Communicator {
   bool IsSelf = false;       // MPI_COMM_SELF: one rank, the caller
   bool IsWorld = false;
   int Size = 0;
-  std::vector<int> Members;                // comm rank -> world rank (not for world/self)
+  std::vector<int> Members;                 // comm rank -> world rank (not for world/self)
   std::unordered_map<int, int> RankOfWorld; // world rank -> comm rank
-  std::optional<CartTopology> Cart; // MPI_Cart_create, MPI_Cart_sub, and their dups
-  int LocalHolders = 0; // local ranks that have not freed it
+  std::optional<CartTopology> Cart;         // MPI_Cart_create, MPI_Cart_sub, and their dups
+  int LocalHolders = 0;                     // local ranks that have not freed it
   bool Freed = false;
 
   // Communicator rank -> world virtual rank, and back (MPI_UNDEFINED if not a member);

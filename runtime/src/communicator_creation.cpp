@@ -36,8 +36,8 @@ struct SplitEntry {
 // The largest Value of the ranks Ranks (of Parent; the caller is Ranks[Me]), for all of them:
 // a binomial reduction to Ranks[0] and a broadcast back down the same tree. The internal
 // messages name parent ranks, so they never match those of another group of the parent.
-Task<int> maximumOver(Call &C, const Communicator &Parent, const std::vector<int> &Ranks,
-                      int Me, int Value) {
+Task<int> maximumOver(Call &C, const Communicator &Parent, const std::vector<int> &Ranks, int Me,
+                      int Value) {
   int N = static_cast<int>(Ranks.size()), Mask = 1;
   for (; Mask < N; Mask <<= 1) {
     if (Me & Mask) {
@@ -100,9 +100,8 @@ Task<int> splitCommunicator(Call C, MPI_Comm Comm, int Color, int Key, MPI_Comm 
     co_return MPI_SUCCESS;
   }
 
-  int Context =
-      Base + 2 * static_cast<int>(std::lower_bound(Colors.begin(), Colors.end(), Color) -
-                                  Colors.begin());
+  int Context = Base + 2 * static_cast<int>(std::lower_bound(Colors.begin(), Colors.end(), Color) -
+                                            Colors.begin());
   std::vector<std::tuple<int, int>> Order; // (key, parent rank) of my color
   for (int I = 0; I < Size; ++I)
     if (All[I].Color == Color)
@@ -115,8 +114,7 @@ Task<int> splitCommunicator(Call C, MPI_Comm Comm, int Color, int Key, MPI_Comm 
   co_return MPI_SUCCESS;
 }
 
-Task<int> createCommunicatorOf(Call C, MPI_Comm Comm, std::vector<int> Members,
-                               MPI_Comm *NewComm) {
+Task<int> createCommunicatorOf(Call C, MPI_Comm Comm, std::vector<int> Members, MPI_Comm *NewComm) {
   const Communicator &Parent = communicator(C, Comm);
   std::vector<int> Ranks; // the members' parent ranks
   int Me = -1;

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <utility>
 #include <initializer_list>
+#include <utility>
 #include <vector>
 
 namespace bamboo::detail {
@@ -15,13 +15,38 @@ namespace {
 struct PredefinedLayouts {
   std::vector<std::pair<MPI_Datatype, Layout>> Known;
   PredefinedLayouts() {
-    for (MPI_Datatype T :
-         {MPI_CHAR, MPI_SIGNED_CHAR, MPI_UNSIGNED_CHAR, MPI_BYTE, MPI_WCHAR, MPI_SHORT,
-          MPI_UNSIGNED_SHORT, MPI_INT, MPI_UNSIGNED, MPI_LONG, MPI_UNSIGNED_LONG, MPI_LONG_LONG,
-          MPI_UNSIGNED_LONG_LONG, MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, MPI_INT8_T,
-          MPI_INT16_T, MPI_INT32_T, MPI_INT64_T, MPI_UINT8_T, MPI_UINT16_T, MPI_UINT32_T,
-          MPI_UINT64_T, MPI_C_BOOL, MPI_CXX_BOOL, MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX,
-          MPI_PACKED, MPI_AINT, MPI_OFFSET, MPI_COUNT})
+    for (MPI_Datatype T : {MPI_CHAR,
+                           MPI_SIGNED_CHAR,
+                           MPI_UNSIGNED_CHAR,
+                           MPI_BYTE,
+                           MPI_WCHAR,
+                           MPI_SHORT,
+                           MPI_UNSIGNED_SHORT,
+                           MPI_INT,
+                           MPI_UNSIGNED,
+                           MPI_LONG,
+                           MPI_UNSIGNED_LONG,
+                           MPI_LONG_LONG,
+                           MPI_UNSIGNED_LONG_LONG,
+                           MPI_FLOAT,
+                           MPI_DOUBLE,
+                           MPI_LONG_DOUBLE,
+                           MPI_INT8_T,
+                           MPI_INT16_T,
+                           MPI_INT32_T,
+                           MPI_INT64_T,
+                           MPI_UINT8_T,
+                           MPI_UINT16_T,
+                           MPI_UINT32_T,
+                           MPI_UINT64_T,
+                           MPI_C_BOOL,
+                           MPI_CXX_BOOL,
+                           MPI_C_FLOAT_COMPLEX,
+                           MPI_C_DOUBLE_COMPLEX,
+                           MPI_PACKED,
+                           MPI_AINT,
+                           MPI_OFFSET,
+                           MPI_COUNT})
       if (T != MPI_DATATYPE_NULL)
         Known.emplace_back(T, compute(1, T));
   }
@@ -128,8 +153,8 @@ std::size_t unpack(const std::byte *In, std::size_t InBytes, void *Buf, int Coun
   int Position = 0;
   PackableBuffer Into(Buf, Elements, Type);
   // MPI_Unpack takes a non-const input buffer in old signatures; it does not write to it.
-  MPI_Unpack(const_cast<std::byte *>(In), static_cast<int>(Bytes), &Position, Into.Buf,
-             Into.Count, Into.Type, MPI_COMM_WORLD);
+  MPI_Unpack(const_cast<std::byte *>(In), static_cast<int>(Bytes), &Position, Into.Buf, Into.Count,
+             Into.Type, MPI_COMM_WORLD);
   (void)Count;
   return Bytes;
 }

@@ -1,14 +1,16 @@
 // engine.cpp - matching receives and messages, moving data, completing requests.
 #include "engine.h"
 
-#include "runtime_core.h"
 #include "communicator.h"
+#include "completion.h"
+#include "rank_task.h"
+#include "scheduler.h"
 
 #include <algorithm>
 
 namespace bamboo::detail {
 
-Mailbox &Engine::mailboxOf(int WorldRank) { return Mailboxes[RT.localIndexOf(WorldRank)]; }
+Mailbox &Engine::mailboxOf(int WorldRank) { return Mailboxes[Place.localIndexOf(WorldRank)]; }
 
 void Engine::setStatus(Request &R, const Envelope &Env, std::size_t Received, bool Truncated) {
   R.Error = Truncated ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
@@ -18,18 +20,7 @@ void Engine::setStatus(Request &R, const Envelope &Env, std::size_t Received, bo
   MPI_Status_set_elements_x(&R.Status, MPI_BYTE, static_cast<MPI_Count>(Received));
 }
 
-void Engine::complete(Request &R) {
-  R.Complete = true;
-  if (WaitGroup *G = R.Group) {
-    R.Group = nullptr;
-    --G->Pending;
-    ++G->Completed;
-    if (G->satisfied() && G->Waiter)
-      RT.Sched.wake(*G->Waiter, G->WakePriority, G->Child);
-  }
-  if (R.Holders == 0) // freed by the user before it completed
-    delete &R;
-}
+void Engine::complete(Request &R) { detail::complete(R, Sched); }
 
 void Engine::startRecv(Request &R) {
   R.Kind = RequestKind::Recv;
@@ -58,11 +49,14 @@ void Engine::startSend(Request &S, const Envelope &Env, SendMode Mode) {
     return;
   }
   Layout SL = layoutOf(S.Count, S.Type);
-  RT.Statistics.countSend(RT.isLocal(S.DestWorld), SL.Bytes);
-  if (!RT.isLocal(S.DestWorld)) {
+  if (!Place.isLocal(S.DestWorld)) {
+    ++Counters.RemoteMessages;
+    Counters.RemoteBytes += SL.Bytes;
     sendRemote(S, Env, Mode, SL);
     return;
   }
+  ++Counters.LocalMessages;
+  Counters.LocalBytes += SL.Bytes;
 
   Mailbox &Box = mailboxOf(S.DestWorld);
   auto Posted = std::find_if(Box.Posted.begin(), Box.Posted.end(), [&](Request *R) {
@@ -71,8 +65,8 @@ void Engine::startSend(Request &S, const Envelope &Env, SendMode Mode) {
   auto M = std::make_unique<Message>();
   M->Env = Env;
   M->Bytes = SL.Bytes;
-  bool Waits = Mode == SendMode::Synchronous ||
-               (Mode == SendMode::Standard && SL.Bytes > RT.Opts.EagerLimit);
+  bool Waits =
+      Mode == SendMode::Synchronous || (Mode == SendMode::Standard && SL.Bytes > EagerLimit);
   if (Posted != Box.Posted.end()) {
     // The receive is there: copy straight from the sender's buffer.
     Request &R = **Posted;
@@ -96,31 +90,23 @@ void Engine::startSend(Request &S, const Envelope &Env, SendMode Mode) {
 }
 
 void Engine::sendRemote(Request &S, const Envelope &Env, SendMode Mode, const Layout &SL) {
-  RecordHeader H;
-  H.DestWorld = S.DestWorld;
-  H.Source = Env.Source;
-  H.Tag = Env.Tag;
-  H.Context = Env.Context;
-  H.Bytes = SL.Bytes;
-  int DestProcess = RT.processOf(S.DestWorld);
-  bool Eager = Mode == SendMode::Buffered ||
-               (Mode == SendMode::Standard && SL.Bytes <= RT.Opts.EagerLimit);
+  int DestProcess = Place.processOf(S.DestWorld);
+  bool Eager = Mode == SendMode::Buffered || (Mode == SendMode::Standard && SL.Bytes <= EagerLimit);
   if (Eager) {
-    H.Kind = RecordKind::Eager;
-    std::byte *Payload = RT.Net.addEager(DestProcess, H);
+    std::byte *Payload = Remote.eager(DestProcess, S.DestWorld, Env, SL.Bytes);
     pack(S.SendBuf, S.Count, S.Type, SL, Payload);
     complete(S);
     return;
   }
   // Rendezvous: the payload leaves from the user's buffer when it is contiguous.
-  H.Kind = RecordKind::RequestToSend;
   const std::byte *Data = dataStart(S.SendBuf, SL.Offset);
   if (!SL.Contiguous) {
     S.Copy.resize(SL.Bytes);
     pack(S.SendBuf, S.Count, S.Type, SL, S.Copy.data());
     Data = S.Copy.data();
   }
-  RT.Net.addRendezvous(DestProcess, H, S, Data, Mode == SendMode::Synchronous);
+  Remote.rendezvous(DestProcess, S.DestWorld, Env, S, Data, SL.Bytes,
+                    Mode == SendMode::Synchronous);
 }
 
 void Engine::deliver(int DestWorld, std::unique_ptr<Message> M) {
@@ -141,12 +127,8 @@ void Engine::enqueueUnexpected(Mailbox &Box, std::unique_ptr<Message> M) {
   const Envelope Env = M->Env;
   Box.Unexpected.push_back(std::move(M));
   for (ProbeWait *P : Box.Probes) {
-    if (P->Group.Pending > 0 && matches(P->Source, P->Tag, P->Context, Env)) {
-      P->Group.Pending = 0;
-      P->Group.Completed = 1;
-      if (P->Group.Waiter)
-        RT.Sched.wake(*P->Group.Waiter, P->Group.WakePriority);
-    }
+    if (P->Group.Pending > 0 && matches(P->Source, P->Tag, P->Context, Env))
+      P->Group.signal(Sched); // a probe waits for one message
   }
 }
 
@@ -162,12 +144,10 @@ const Message *Engine::probe(int LocalIndex, int Source, int Tag, int Context) c
   return nullptr;
 }
 
-std::unique_ptr<Message> Engine::takeUnexpected(int LocalIndex, int Source, int Tag,
-                                                int Context) {
+std::unique_ptr<Message> Engine::takeUnexpected(int LocalIndex, int Source, int Tag, int Context) {
   auto &Unexpected = Mailboxes[LocalIndex].Unexpected;
-  auto It = std::find_if(Unexpected.begin(), Unexpected.end(), [&](const auto &M) {
-    return matches(Source, Tag, Context, M->Env);
-  });
+  auto It = std::find_if(Unexpected.begin(), Unexpected.end(),
+                         [&](const auto &M) { return matches(Source, Tag, Context, M->Env); });
   if (It == Unexpected.end())
     return nullptr;
   std::unique_ptr<Message> M = std::move(*It);
@@ -222,12 +202,12 @@ void Engine::transfer(Message &M, Request &R) {
 
   case Message::Kind::RemoteRendezvous:
     // The status is known now; the data follows through MPI.
-    RT.Net.receivePayload(M.SourceProcess, M.TransferTag, M.Bytes, R, RL);
+    Remote.receivePayload(M, R, RL);
     return;
   }
 }
 
-void Engine::finishPayload(Request &R, const std::vector<std::byte> &Temp, std::size_t Bytes) {
+void Engine::payloadLanded(Request &R, const std::vector<std::byte> &Temp, std::size_t Bytes) {
   if (!Temp.empty())
     unpack(Temp.data(), Bytes, R.Buf, R.Count, R.Type, layoutOf(R.Count, R.Type));
   complete(R);
@@ -245,7 +225,7 @@ std::string tagText(int Tag) {
 std::vector<std::string> Engine::pendingOperations(int WorldRank,
                                                    const CommunicatorTable &Comms) const {
   std::vector<std::string> Lines;
-  const Mailbox &Own = Mailboxes[RT.localIndexOf(WorldRank)];
+  const Mailbox &Own = Mailboxes[Place.localIndexOf(WorldRank)];
   for (const Request *R : Own.Posted)
     Lines.push_back("receive from " + sourceText(R->Source) + ", " + tagText(R->Tag) + ", on " +
                     Comms.nameOfContext(R->Context) + " (" + R->Site.Operation + " at " +

@@ -3,8 +3,10 @@
 // Every member runs under the runtime's engine lock.
 #pragma once
 
+#include "counters.h"
 #include "datatype.h"
 #include "message.h"
+#include "remote.h"
 
 #include <string>
 
@@ -13,24 +15,27 @@
 
 namespace bamboo::detail {
 
-class Runtime;
+class Scheduler;
 class CommunicatorTable;
-struct RecordHeader;
 
-class Engine {
+class Engine final : public Arrivals {
 public:
-  explicit Engine(Runtime &RT) : RT(RT) {}
-  void init(int LocalRanks) { Mailboxes = std::vector<Mailbox>(LocalRanks); }
+  // Matches for the ranks Place gives this process; sends larger than EagerLimit bytes wait
+  // for their receive; messages to other processes go to Remote; completions wake through
+  // Sched.
+  Engine(Placement Place, std::size_t EagerLimit, Scheduler &Sched, RemoteSends &Remote)
+      : Place(Place), EagerLimit(EagerLimit), Sched(Sched), Remote(Remote),
+        Mailboxes(Place.VirtualRanks) {}
 
   // Starts a receive (R's buffer, envelope and owner are set); it may complete at once.
   void startRecv(Request &R);
   // Starts a send of S.SendBuf to S.DestWorld; it may complete at once.
   void startSend(Request &S, const Envelope &Env, SendMode Mode);
 
-  // A message from another process for local rank DestWorld.
-  void deliver(int DestWorld, std::unique_ptr<Message> M);
-  // A rendezvous payload has landed in Temp (or directly in R's buffer when Temp is empty).
-  void finishPayload(Request &R, const std::vector<std::byte> &Temp, std::size_t Bytes);
+  // Arrivals, from the transport.
+  void deliver(int DestWorld, std::unique_ptr<Message> M) override;
+  void payloadLanded(Request &R, const std::vector<std::byte> &Temp, std::size_t Bytes) override;
+  void payloadSent(Request &S) override { complete(S); }
 
   // The oldest unexpected message a probe by local rank LocalIndex would see, or null.
   const Message *probe(int LocalIndex, int Source, int Tag, int Context) const;
@@ -51,11 +56,11 @@ public:
   // Fills R's status and error for a message of Bytes bytes and envelope Env.
   static void setStatus(Request &R, const Envelope &Env, std::size_t Received, bool Truncated);
 
+  const MessageCounters &counters() const { return Counters; }
   // Unmatched messages (statistics).
   std::size_t unexpectedCount() const;
   // What local rank WorldRank still waits for, one line each (the deadlock report).
-  std::vector<std::string> pendingOperations(int WorldRank,
-                                             const CommunicatorTable &Comms) const;
+  std::vector<std::string> pendingOperations(int WorldRank, const CommunicatorTable &Comms) const;
 
 private:
   Mailbox &mailboxOf(int WorldRank);
@@ -64,8 +69,12 @@ private:
   void enqueueUnexpected(Mailbox &Box, std::unique_ptr<Message> M);
   void sendRemote(Request &S, const Envelope &Env, SendMode Mode, const Layout &L);
 
-  Runtime &RT;
+  Placement Place;
+  std::size_t EagerLimit;
+  Scheduler &Sched;
+  RemoteSends &Remote;
   std::vector<Mailbox> Mailboxes;
+  MessageCounters Counters;
 };
 
 } // namespace bamboo::detail

@@ -1,7 +1,7 @@
 // group.cpp - MPI_Group handles for lists of virtual ranks.
 #include "group.h"
 
-#include "runtime_core.h"
+#include "fatal_error.h"
 
 namespace bamboo::detail {
 

@@ -1,7 +1,7 @@
 // matched_message.cpp - MPI_Message values for matched messages.
 #include "matched_message.h"
 
-#include "runtime_core.h"
+#include "fatal_error.h"
 
 namespace bamboo::detail {
 

@@ -40,9 +40,7 @@ struct Message {
   std::vector<std::byte> Owned;
   std::shared_ptr<FrameBuffer> Frame;
   std::size_t FrameOffset = 0;
-  const std::byte *data() const {
-    return Frame ? Frame->data() + FrameOffset : Owned.data();
-  }
+  const std::byte *data() const { return Frame ? Frame->data() + FrameOffset : Owned.data(); }
 
   Request *Sender = nullptr; // LocalRendezvous
   int SourceProcess = -1;    // RemoteRendezvous

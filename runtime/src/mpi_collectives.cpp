@@ -27,8 +27,8 @@ Task<int> Reduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Typ
   co_return MPI_SUCCESS;
 }
 
-Task<int> Allreduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type,
-                    MPI_Op Op, MPI_Comm Comm, Where W) {
+Task<int> Allreduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
+                    MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Allreduce", W);
   co_await allreduceAlgorithm(C, communicator(C, Comm), SendBuf, RecvBuf, Count, Type, Op);
   co_return MPI_SUCCESS;
@@ -97,8 +97,8 @@ Task<int> Alltoallv(const void *SendBuf, const int SendCounts[], const int SendD
                     MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
                     const int RecvDispls[], MPI_Datatype RecvType, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Alltoallv", W);
-  co_await alltoallvAlgorithm(C, communicator(C, Comm), SendBuf, SendCounts, SendDispls,
-                              SendType, RecvBuf, RecvCounts, RecvDispls, RecvType);
+  co_await alltoallvAlgorithm(C, communicator(C, Comm), SendBuf, SendCounts, SendDispls, SendType,
+                              RecvBuf, RecvCounts, RecvDispls, RecvType);
   co_return MPI_SUCCESS;
 }
 
@@ -107,8 +107,8 @@ Task<int> Alltoallw(const void *SendBuf, const int SendCounts[], const int SendD
                     const int RecvDispls[], const MPI_Datatype RecvTypes[], MPI_Comm Comm,
                     Where W) {
   Call C = enter("MPI_Alltoallw", W);
-  co_await alltoallwAlgorithm(C, communicator(C, Comm), SendBuf, SendCounts, SendDispls,
-                              SendTypes, RecvBuf, RecvCounts, RecvDispls, RecvTypes);
+  co_await alltoallwAlgorithm(C, communicator(C, Comm), SendBuf, SendCounts, SendDispls, SendTypes,
+                              RecvBuf, RecvCounts, RecvDispls, RecvTypes);
   co_return MPI_SUCCESS;
 }
 
@@ -128,19 +128,18 @@ Task<int> Exscan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Typ
   co_return MPI_SUCCESS;
 }
 
-Task<int> Reduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount,
-                               MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm, Where W) {
+Task<int> Reduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount, MPI_Datatype Type,
+                               MPI_Op Op, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Reduce_scatter_block", W);
-  co_await reduceScatterBlockAlgorithm(C, communicator(C, Comm), SendBuf, RecvBuf, RecvCount,
-                                       Type, Op);
+  co_await reduceScatterBlockAlgorithm(C, communicator(C, Comm), SendBuf, RecvBuf, RecvCount, Type,
+                                       Op);
   co_return MPI_SUCCESS;
 }
 
 Task<int> Reduce_scatter(const void *SendBuf, void *RecvBuf, const int RecvCounts[],
                          MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm, Where W) {
   Call C = enter("MPI_Reduce_scatter", W);
-  co_await reduceScatterAlgorithm(C, communicator(C, Comm), SendBuf, RecvBuf, RecvCounts, Type,
-                                  Op);
+  co_await reduceScatterAlgorithm(C, communicator(C, Comm), SendBuf, RecvBuf, RecvCounts, Type, Op);
   co_return MPI_SUCCESS;
 }
 

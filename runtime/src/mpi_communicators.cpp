@@ -15,9 +15,7 @@ namespace {
 
 using Lock = std::lock_guard<std::mutex>;
 
-std::vector<int> membersOf(Call &C, MPI_Comm Comm) {
-  return communicator(C, Comm).members(C.Rank);
-}
+std::vector<int> membersOf(Call &C, MPI_Comm Comm) { return communicator(C, Comm).members(C.Rank); }
 
 // The members of Group, which must all be members of Comm.
 std::vector<int> groupOf(Call &C, MPI_Group Group, MPI_Comm Comm) {
@@ -85,8 +83,8 @@ Task<int> Comm_dup(MPI_Comm Comm, MPI_Comm *NewComm, Where W) {
   return splitCommunicator(C, Comm, 0, rankIn(C, Parent), NewComm, Parent.Cart);
 }
 
-Task<int> Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info,
-                          MPI_Comm *NewComm, Where W) {
+Task<int> Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info, MPI_Comm *NewComm,
+                          Where W) {
   (void)Info; // no hints are understood
   Call C = enter("MPI_Comm_split_type", W);
   int Color = MPI_UNDEFINED;
@@ -113,8 +111,7 @@ Task<int> Comm_create(MPI_Comm Comm, MPI_Group Group, MPI_Comm *NewComm, Where W
 
 // Only the group's ranks take part. The tag keeps apart concurrent calls of several threads of
 // one MPI process; a virtual rank is one task, whose calls come one after the other.
-Task<int> Comm_create_group(MPI_Comm Comm, MPI_Group Group, int Tag, MPI_Comm *NewComm,
-                            Where W) {
+Task<int> Comm_create_group(MPI_Comm Comm, MPI_Group Group, int Tag, MPI_Comm *NewComm, Where W) {
   Call C = enter("MPI_Comm_create_group", W);
   std::vector<int> Members = groupOf(C, Group, Comm);
   checkTag(C, Tag, false);
@@ -159,7 +156,7 @@ int Comm_get_errhandler(MPI_Comm Comm, MPI_Errhandler *Handler) {
   Call C = enter("MPI_Comm_get_errhandler", std::source_location::current());
   const auto &List = C.Rank.ErrorsReturn;
   *Handler = std::find(List.begin(), List.end(), Comm) != List.end() ? MPI_ERRORS_RETURN
-                                                                      : MPI_ERRORS_ARE_FATAL;
+                                                                     : MPI_ERRORS_ARE_FATAL;
   return MPI_SUCCESS;
 }
 

@@ -6,7 +6,6 @@
 
 #include "api_support.h"
 
-
 namespace bamboo::mpi {
 
 using namespace detail;

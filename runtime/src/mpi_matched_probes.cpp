@@ -26,8 +26,8 @@ void procNullStatus(MPI_Status *Status) {
 }
 
 // Probes once; on a match the message leaves matching for a handle. Under the lock.
-bool matchNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Message *Handle,
-              MPI_Status *Status, int &Context) {
+bool matchNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Message *Handle, MPI_Status *Status,
+              int &Context) {
   const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
   checkPeer(C, Cm, Source, true);
   checkTag(C, Tag, true);
@@ -52,8 +52,8 @@ bool matchNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Message *Handle,
 
 // Starts receive R of a matched message (not MPI_MESSAGE_NO_PROC); the handle becomes
 // MPI_MESSAGE_NULL. Under the lock.
-const Communicator &receiveMatched(Call &C, Request &R, void *Buf, int Count,
-                                   MPI_Datatype Type, MPI_Message *Handle) {
+const Communicator &receiveMatched(Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type,
+                                   MPI_Message *Handle) {
   checkCount(C, Count, Type);
   MatchedMessage Matched = C.RT.Messages.take(*Handle, C.Site);
   *Handle = MPI_MESSAGE_NULL;
@@ -68,36 +68,22 @@ const Communicator &receiveMatched(Call &C, Request &R, void *Buf, int Count,
 Task<int> Mprobe(int Source, int Tag, MPI_Comm Comm, MPI_Message *Message, MPI_Status *Status,
                  Where W) {
   Call C = enter("MPI_Mprobe", W);
-  for (;;) {
-    ProbeWait P;
-    {
-      Lock L(C.RT.Lock);
-      if (matchNow(C, Source, Tag, Comm, Message, Status, P.Context))
-        co_return MPI_SUCCESS;
-      P.Source = Source;
-      P.Tag = Tag;
-      P.Group.Pending = 1;
-      C.RT.Eng.addProbe(C.Rank.LocalIndex, P);
-    }
-    co_await Block(C, P.Group);
-    Lock L(C.RT.Lock);
-    C.RT.Eng.removeProbe(C.Rank.LocalIndex, P);
-  }
+  co_await waitForProbe(C, Source, Tag, [&](int &Context) {
+    return matchNow(C, Source, Tag, Comm, Message, Status, Context);
+  });
+  co_return MPI_SUCCESS;
 }
 
 Task<int> Improbe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Message *Message,
                   MPI_Status *Status, Where W) {
   Call C = enter("MPI_Improbe", W);
-  int Context;
-  {
-    Lock L(C.RT.Lock);
-    if ((*Flag = matchNow(C, Source, Tag, Comm, Message, Status, Context)))
-      co_return MPI_SUCCESS;
-  }
-  co_await Yield(C); // let the sender run, as MPI_Iprobe does
-  Lock L(C.RT.Lock);
-  *Flag = matchNow(C, Source, Tag, Comm, Message, Status, Context);
-  co_return MPI_SUCCESS;
+  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+    int Context;
+    *Flag = matchNow(C, Source, Tag, Comm, Message, Status, Context);
+    if (!*Flag && !Final)
+      return std::nullopt;
+    return MPI_SUCCESS;
+  });
 }
 
 static Task<int> mrecvCall(Call C, void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message,
@@ -120,10 +106,7 @@ static Task<int> mrecvCall(Call C, void *Buf, int Count, MPI_Datatype Type, MPI_
   {
     Lock L(C.RT.Lock);
     Cm = &receiveMatched(C, R, Buf, Count, Type, Message);
-    if (!R.Complete) {
-      ++G.Pending;
-      R.Group = &G;
-    }
+    G.watch(R);
   }
   co_await Block(C, G);
   copyStatus(Status, R.Status);
@@ -150,8 +133,7 @@ int Imrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Re
     receiveMatched(C, *R, Buf, Count, Type, Message);
   }
   *Handle = C.RT.Requests.add(R);
-  if (C.Region)
-    C.Region->hold(R); // part of the region's firing rule
+  C.holdInRegion(R);
   return MPI_SUCCESS;
 }
 

@@ -44,8 +44,7 @@ int start(const char *Operation, Where W, MPI_Comm Comm, MPI_Request *Handle,
     std::lock_guard L(C.RT.Lock);
     C.TagBase = nonblockingTagBase(C.Rank, Cm);
     *Handle = C.RT.Requests.add(R);
-    if (C.Region)
-      C.Region->hold(R); // part of the region's firing rule
+    C.holdInRegion(R);
   }
   startChild(C, *R, runCollective(C, Make(Cm)));
   return MPI_SUCCESS;
@@ -59,15 +58,15 @@ int Ibarrier(MPI_Comm Comm, MPI_Request *Request, Where W) {
   });
 }
 
-int Ibcast(void *Buf, int Count, MPI_Datatype Type, int Root, MPI_Comm Comm,
-           MPI_Request *Request, Where W) {
+int Ibcast(void *Buf, int Count, MPI_Datatype Type, int Root, MPI_Comm Comm, MPI_Request *Request,
+           Where W) {
   return start("MPI_Ibcast", W, Comm, Request, [=](const Communicator &Cm) -> Algorithm {
     return [=, &Cm](Call &C) { return bcastAlgorithm(C, Cm, Buf, Count, Type, Root); };
   });
 }
 
-int Ireduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
-            int Root, MPI_Comm Comm, MPI_Request *Request, Where W) {
+int Ireduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op, int Root,
+            MPI_Comm Comm, MPI_Request *Request, Where W) {
   return start("MPI_Ireduce", W, Comm, Request, [=](const Communicator &Cm) -> Algorithm {
     return [=, &Cm](Call &C) {
       return reduceAlgorithm(C, Cm, SendBuf, RecvBuf, Count, Type, Op, Root);
@@ -78,19 +77,17 @@ int Ireduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MP
 int Iallreduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
                MPI_Comm Comm, MPI_Request *Request, Where W) {
   return start("MPI_Iallreduce", W, Comm, Request, [=](const Communicator &Cm) -> Algorithm {
-    return [=, &Cm](Call &C) {
-      return allreduceAlgorithm(C, Cm, SendBuf, RecvBuf, Count, Type, Op);
-    };
+    return
+        [=, &Cm](Call &C) { return allreduceAlgorithm(C, Cm, SendBuf, RecvBuf, Count, Type, Op); };
   });
 }
 
-int Igather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-            int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm,
-            MPI_Request *Request, Where W) {
+int Igather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf, int RecvCount,
+            MPI_Datatype RecvType, int Root, MPI_Comm Comm, MPI_Request *Request, Where W) {
   return start("MPI_Igather", W, Comm, Request, [=](const Communicator &Cm) -> Algorithm {
     return [=, &Cm](Call &C) {
-      return gatherAlgorithm(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCount,
-                             RecvType, Root);
+      return gatherAlgorithm(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCount, RecvType,
+                             Root);
     };
   });
 }
@@ -100,71 +97,66 @@ int Igatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *Re
              MPI_Comm Comm, MPI_Request *Request, Where W) {
   return start("MPI_Igatherv", W, Comm, Request, [=](const Communicator &Cm) -> Algorithm {
     return [=, &Cm](Call &C) {
-      return gathervAlgorithm(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts,
-                              Displs, RecvType, Root);
-    };
-  });
-}
-
-int Iscatter(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-             int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm,
-             MPI_Request *Request, Where W) {
-  return start("MPI_Iscatter", W, Comm, Request, [=](const Communicator &Cm) -> Algorithm {
-    return [=, &Cm](Call &C) {
-      return scatterAlgorithm(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCount,
+      return gathervAlgorithm(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs,
                               RecvType, Root);
     };
   });
 }
 
+int Iscatter(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+             int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm, MPI_Request *Request,
+             Where W) {
+  return start("MPI_Iscatter", W, Comm, Request, [=](const Communicator &Cm) -> Algorithm {
+    return [=, &Cm](Call &C) {
+      return scatterAlgorithm(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCount, RecvType,
+                              Root);
+    };
+  });
+}
+
 int Iscatterv(const void *SendBuf, const int SendCounts[], const int Displs[],
-              MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
-              int Root, MPI_Comm Comm, MPI_Request *Request, Where W) {
+              MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Root,
+              MPI_Comm Comm, MPI_Request *Request, Where W) {
   return start("MPI_Iscatterv", W, Comm, Request, [=](const Communicator &Cm) -> Algorithm {
     return [=, &Cm](Call &C) {
-      return scattervAlgorithm(C, Cm, SendBuf, SendCounts, Displs, SendType, RecvBuf,
-                               RecvCount, RecvType, Root);
+      return scattervAlgorithm(C, Cm, SendBuf, SendCounts, Displs, SendType, RecvBuf, RecvCount,
+                               RecvType, Root);
     };
   });
 }
 
 int Iallgather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-               int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, MPI_Request *Request,
-               Where W) {
+               int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, MPI_Request *Request, Where W) {
   return start("MPI_Iallgather", W, Comm, Request, [=](const Communicator &Cm) -> Algorithm {
     return [=, &Cm](Call &C) {
-      return allgatherAlgorithm(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCount,
-                                RecvType);
+      return allgatherAlgorithm(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCount, RecvType);
     };
   });
 }
 
 int Iallgatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-                const int RecvCounts[], const int Displs[], MPI_Datatype RecvType,
-                MPI_Comm Comm, MPI_Request *Request, Where W) {
+                const int RecvCounts[], const int Displs[], MPI_Datatype RecvType, MPI_Comm Comm,
+                MPI_Request *Request, Where W) {
   return start("MPI_Iallgatherv", W, Comm, Request, [=](const Communicator &Cm) -> Algorithm {
     return [=, &Cm](Call &C) {
-      return allgathervAlgorithm(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts,
-                                 Displs, RecvType);
+      return allgathervAlgorithm(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs,
+                                 RecvType);
     };
   });
 }
 
 int Ialltoall(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-              int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, MPI_Request *Request,
-              Where W) {
+              int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, MPI_Request *Request, Where W) {
   return start("MPI_Ialltoall", W, Comm, Request, [=](const Communicator &Cm) -> Algorithm {
     return [=, &Cm](Call &C) {
-      return alltoallAlgorithm(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCount,
-                               RecvType);
+      return alltoallAlgorithm(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCount, RecvType);
     };
   });
 }
 
 int Ialltoallv(const void *SendBuf, const int SendCounts[], const int SendDispls[],
-               MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
-               const int RecvDispls[], MPI_Datatype RecvType, MPI_Comm Comm,
-               MPI_Request *Request, Where W) {
+               MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[], const int RecvDispls[],
+               MPI_Datatype RecvType, MPI_Comm Comm, MPI_Request *Request, Where W) {
   return start("MPI_Ialltoallv", W, Comm, Request, [=](const Communicator &Cm) -> Algorithm {
     return [=, &Cm](Call &C) {
       return alltoallvAlgorithm(C, Cm, SendBuf, SendCounts, SendDispls, SendType, RecvBuf,
@@ -203,15 +195,13 @@ int Iexscan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MP
   });
 }
 
-int Ireduce_scatter(const void *SendBuf, void *RecvBuf, const int RecvCounts[],
-                    MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm, MPI_Request *Request,
-                    Where W) {
-  return start("MPI_Ireduce_scatter", W, Comm, Request,
-               [=](const Communicator &Cm) -> Algorithm {
-                 return [=, &Cm](Call &C) {
-                   return reduceScatterAlgorithm(C, Cm, SendBuf, RecvBuf, RecvCounts, Type, Op);
-                 };
-               });
+int Ireduce_scatter(const void *SendBuf, void *RecvBuf, const int RecvCounts[], MPI_Datatype Type,
+                    MPI_Op Op, MPI_Comm Comm, MPI_Request *Request, Where W) {
+  return start("MPI_Ireduce_scatter", W, Comm, Request, [=](const Communicator &Cm) -> Algorithm {
+    return [=, &Cm](Call &C) {
+      return reduceScatterAlgorithm(C, Cm, SendBuf, RecvBuf, RecvCounts, Type, Op);
+    };
+  });
 }
 
 int Ireduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount, MPI_Datatype Type,
@@ -219,8 +209,7 @@ int Ireduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount, MPI
   return start("MPI_Ireduce_scatter_block", W, Comm, Request,
                [=](const Communicator &Cm) -> Algorithm {
                  return [=, &Cm](Call &C) {
-                   return reduceScatterBlockAlgorithm(C, Cm, SendBuf, RecvBuf, RecvCount, Type,
-                                                      Op);
+                   return reduceScatterBlockAlgorithm(C, Cm, SendBuf, RecvBuf, RecvCount, Type, Op);
                  };
                });
 }

@@ -18,11 +18,11 @@ int checkBufferSpace(const Call &C, const Communicator &Comm, int Count, MPI_Dat
     return MPI_SUCCESS;
   if (errorsReturn(C, Comm))
     return MPI_ERR_BUFFER;
-  callError(C, "MPI_ERR_BUFFER: the buffered message needs " + std::to_string(Needed) +
-                   " bytes of the attached buffer (with MPI_BSEND_OVERHEAD), and " +
-                   (C.Rank.BufferAttached
-                        ? std::to_string(C.Rank.AttachedSize) + " are attached"
-                        : std::string("no buffer is attached (MPI_Buffer_attach)")));
+  callError(C,
+            "MPI_ERR_BUFFER: the buffered message needs " + std::to_string(Needed) +
+                " bytes of the attached buffer (with MPI_BSEND_OVERHEAD), and " +
+                (C.Rank.BufferAttached ? std::to_string(C.Rank.AttachedSize) + " are attached"
+                                       : std::string("no buffer is attached (MPI_Buffer_attach)")));
 }
 
 } // namespace bamboo::detail

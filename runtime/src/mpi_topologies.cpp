@@ -25,8 +25,7 @@ const CartTopology &gridOf(Call &C, MPI_Comm Comm) {
 }
 
 // The grid that Dims and Periods describe, checked against a communicator of Size ranks.
-CartTopology checkedGrid(Call &C, int NDims, const int Dims[], const int Periods[],
-                         int Size) {
+CartTopology checkedGrid(Call &C, int NDims, const int Dims[], const int Periods[], int Size) {
   if (NDims < 0)
     callError(C, "invalid number of dimensions " + std::to_string(NDims));
   CartTopology Grid;
@@ -42,8 +41,7 @@ CartTopology checkedGrid(Call &C, int NDims, const int Dims[], const int Periods
       break;
   }
   if (Ranks > Size)
-    callError(C, "the grid has more ranks than the communicator (" + std::to_string(Size) +
-                     ")");
+    callError(C, "the grid has more ranks than the communicator (" + std::to_string(Size) + ")");
   return Grid;
 }
 
@@ -55,8 +53,8 @@ void checkDirection(Call &C, const CartTopology &Grid, int Direction) {
 
 } // namespace
 
-Task<int> Cart_create(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[],
-                      int Reorder, MPI_Comm *NewComm, Where W) {
+Task<int> Cart_create(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], int Reorder,
+                      MPI_Comm *NewComm, Where W) {
   (void)Reorder; // ranks keep their order: allowed, and what the program sees under MPI too
   Call C = enter("MPI_Cart_create", W);
   const Communicator &Parent = communicator(C, Comm);
@@ -72,8 +70,7 @@ Task<int> Cart_sub(MPI_Comm Comm, const int RemainDims[], MPI_Comm *NewComm, Whe
   std::vector<bool> Remain(RemainDims, RemainDims + Grid.dimensions());
   int Rank = rankIn(C, communicator(C, Comm));
   // Ranks of one sub-grid keep their relative (row-major) order, which is the sub-grid's.
-  return splitCommunicator(C, Comm, Grid.subgridOf(Rank, Remain), Rank, NewComm,
-                           Grid.keep(Remain));
+  return splitCommunicator(C, Comm, Grid.subgridOf(Rank, Remain), Rank, NewComm, Grid.keep(Remain));
 }
 
 int Cart_map(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], int *NewRank,

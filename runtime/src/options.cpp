@@ -15,8 +15,8 @@ namespace {
                     std::string(Want));
 }
 
-long long parseInteger(std::string_view Name, std::string_view Value, long long Min,
-                       long long Max, std::string_view Want) {
+long long parseInteger(std::string_view Name, std::string_view Value, long long Min, long long Max,
+                       std::string_view Want) {
   long long N = 0;
   auto [End, Err] = std::from_chars(Value.data(), Value.data() + Value.size(), N);
   if (Err != std::errc() || End != Value.data() + Value.size() || N < Min || N > Max)
@@ -36,8 +36,7 @@ std::size_t parseByteSize(std::string_view Name, std::string_view Value) {
     Scale = 1024 * 1024;
   if (Scale != 1)
     Value.remove_suffix(1);
-  return static_cast<std::size_t>(parseInteger(Name, Value, 0, (1LL << 40) / Scale, Want)) *
-         Scale;
+  return static_cast<std::size_t>(parseInteger(Name, Value, 0, (1LL << 40) / Scale, Want)) * Scale;
 }
 
 bool parseFlag(std::string_view Name, std::string_view Value) {
@@ -73,8 +72,8 @@ Options Options::fromEnvironment(const char *const *Environ) {
     else if (Name == "BAMBOO_EAGER_LIMIT")
       O.EagerLimit = parseByteSize(Name, Value);
     else if (Name == "BAMBOO_PROGRESS_INTERVAL")
-      O.ProgressIntervalMicros = parseInteger(Name, Value, 0, 1000000,
-                                              "microseconds from 0 (off) to 1000000");
+      O.ProgressIntervalMicros =
+          parseInteger(Name, Value, 0, 1000000, "microseconds from 0 (off) to 1000000");
     else
       O.UnknownSettings.emplace_back(Name);
   }

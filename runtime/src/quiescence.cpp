@@ -18,8 +18,8 @@ JobState QuiescenceDetector::step(const LocalActivity &Now) {
     if (!Done)
       return JobState::Running;
     bool Quiet = Result[Busy] == 0 && Result[Sent] == Result[Received];
-    bool Stable = HavePrevious && Result[Sent] == PreviousSent &&
-                  Result[Received] == PreviousReceived;
+    bool Stable =
+        HavePrevious && Result[Sent] == PreviousSent && Result[Received] == PreviousReceived;
     HavePrevious = Quiet;
     PreviousSent = Result[Sent];
     PreviousReceived = Result[Received];

@@ -3,8 +3,8 @@
 #include "bamboo/libc.h"
 #include "bamboo/rank_local.h"
 
+#include "fatal_error.h"
 #include "rank_task.h"
-#include "runtime_core.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -31,7 +31,7 @@ struct RankLibcState {
   // getopt's variables, as a new process has them.
   int Optind = 1, Opterr = 1, Optopt = '?';
   char *Optarg = nullptr;
-  bool InOptions = false; // between a first call and the -1 that ends the options
+  bool InOptions = false;   // between a first call and the -1 that ends the options
   bool Interrupted = false; // another rank used getopt while this one was in its options
 
   RankLibcState() { initstate_r(1, RandomState, sizeof RandomState, &Random); }
@@ -40,9 +40,7 @@ struct RankLibcState {
 RankLocal<RankLibcState> State;
 
 // The calling rank's state, or null outside a rank.
-RankLibcState *rankState() {
-  return detail::currentTask() ? &State.get() : nullptr;
-}
+RankLibcState *rankState() { return detail::currentTask() ? &State.get() : nullptr; }
 
 } // namespace
 
@@ -56,9 +54,7 @@ long random() noexcept {
 }
 
 // glibc's rand() is random() (RAND_MAX is 2^31-1 for both).
-int rand() noexcept {
-  return detail::currentTask() ? static_cast<int>(random()) : ::rand();
-}
+int rand() noexcept { return detail::currentTask() ? static_cast<int>(random()) : ::rand(); }
 
 void srandom(unsigned Seed) noexcept {
   if (RankLibcState *S = rankState())
@@ -163,10 +159,9 @@ int getopt_long(int Argc, char *const Argv[], const char *Options, const struct 
   return withRankPosition([&] { return ::getopt_long(Argc, Argv, Options, Long, Index); });
 }
 
-int getopt_long_only(int Argc, char *const Argv[], const char *Options,
-                     const struct option *Long, int *Index) noexcept {
-  return withRankPosition(
-      [&] { return ::getopt_long_only(Argc, Argv, Options, Long, Index); });
+int getopt_long_only(int Argc, char *const Argv[], const char *Options, const struct option *Long,
+                     int *Index) noexcept {
+  return withRankPosition([&] { return ::getopt_long_only(Argc, Argv, Options, Long, Index); });
 }
 
 void exit(int Status) {

@@ -1,8 +1,8 @@
 // rank_local.cpp - per-rank instances of bamboo::RankLocal variables.
 #include "bamboo/rank_local.h"
 
+#include "fatal_error.h"
 #include "rank_task.h"
-#include "runtime_core.h"
 
 #include <atomic>
 #include <mutex>

@@ -9,8 +9,8 @@
 #include <coroutine>
 #include <cstdint>
 #include <memory>
-#include <unordered_map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace bamboo::detail {
@@ -21,9 +21,9 @@ struct WaitGroup;
 
 // A coroutine that works for a rank beside the rank's own task: the algorithm of a nonblocking
 // collective, or the two halves of MPI_Isendrecv. It is started at the call and completes the
-// request Completes when it ends. It runs only inside its rank's runs, with the rank current, so never
-// at the same time as the rank's task; it waits with Block like the task, and a wake-up for it
-// makes the rank runnable without waking the task (scheduler.h).
+// request Completes when it ends. It runs only inside its rank's runs, with the rank current, so
+// never at the same time as the rank's task; it waits with Block like the task, and a wake-up for
+// it makes the rank runnable without waking the task (scheduler.h).
 struct ChildTask {
   Task<> Body;
   std::coroutine_handle<> ResumePoint;
@@ -106,6 +106,8 @@ RankTask *currentTask() noexcept;
 // Called by the worker with the address of its current-task variable, and with null when the
 // run ends: a later run with several workers must not see this thread's table.
 void shareRankLocalsOfThisThread(RankTask *const *Current) noexcept;
+// This thread's current-task variable (for shareRankLocalsOfThisThread).
+RankTask *const *currentTaskSlot() noexcept;
 // Also switches the table of rank-local instances that findRankLocal reads.
 void setCurrentTask(RankTask *Task) noexcept;
 

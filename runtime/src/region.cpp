@@ -53,10 +53,7 @@ Task<int> Region::complete() {
     // The region's sends leave now: the task may go on computing without suspending.
     C.RT.Net.flush();
     for (Request *R : S.Held)
-      if (!R->Complete) {
-        ++G.Pending;
-        R->Group = &G;
-      }
+      G.watch(*R);
   }
   co_await Block(C, G); // the only suspension of the region
 

@@ -1,7 +1,7 @@
 // request.cpp - MPI_Request values for the runtime's requests.
 #include "request.h"
 
-#include "runtime_core.h"
+#include "fatal_error.h"
 
 #include <utility>
 
@@ -34,8 +34,7 @@ MPI_Request RequestTable::addPersistent(const PersistentRequest &P) {
   return take(Slot{true, nullptr, std::make_unique<PersistentRequest>(P)});
 }
 
-const RequestTable::Slot &RequestTable::slotOf(MPI_Request Handle,
-                                               const WaitSite &Site) const {
+const RequestTable::Slot &RequestTable::slotOf(MPI_Request Handle, const WaitSite &Site) const {
   std::optional<std::size_t> Index = Handles::slotOf(Handle);
   if (!Index || *Index >= Slots.size() || !Slots[*Index].Used)
     fatalError(std::string(Site.Operation) + " at " + describe(Site.Where) +
@@ -53,8 +52,7 @@ Request *RequestTable::lookup(MPI_Request Handle, const WaitSite &Site) const {
   return slotOf(Handle, Site).Active;
 }
 
-const PersistentRequest &RequestTable::persistent(MPI_Request Handle,
-                                                  const WaitSite &Site) const {
+const PersistentRequest &RequestTable::persistent(MPI_Request Handle, const WaitSite &Site) const {
   const Slot &S = slotOf(Handle, Site);
   if (!S.Persistent)
     fatalError(std::string(Site.Operation) + " at " + describe(Site.Where) +

@@ -1,6 +1,7 @@
 // request.h - the runtime's requests and the groups of them a task waits for.
 #pragma once
 
+#include "completion.h"
 #include "slot_handle.h"
 #include "wait_site.h"
 
@@ -15,18 +16,6 @@ namespace bamboo::detail {
 struct RankTask;
 struct ChildTask;
 struct Communicator;
-
-// A task waiting for some requests: woken when all of them (or any, for Waitany/Waitsome)
-// have completed.
-struct WaitGroup {
-  int Pending = 0;
-  int Completed = 0;
-  bool WakeOnAny = false;
-  RankTask *Waiter = nullptr;
-  ChildTask *Child = nullptr; // the waiter is this child of Waiter, not its own coroutine
-  int WakePriority = 0;
-  bool satisfied() const { return WakeOnAny ? Completed > 0 : Pending <= 0; }
-};
 
 // Collective and SendRecv requests are completed by a child coroutine of their rank
 // (ChildTask): a nonblocking collective (empty status), MPI_Isendrecv (the receive's status).
@@ -45,7 +34,7 @@ struct Request {
   // Who holds the request: a handle the user has, an open region, a blocking call. A request
   // that is complete and held by nobody is deleted (see release()).
   int Holders = 1;
-  MPI_Status Status{};      // the outcome (for receives: source, tag, error, count)
+  MPI_Status Status{}; // the outcome (for receives: source, tag, error, count)
   int Error = MPI_SUCCESS;
   WaitGroup *Group = nullptr;
   WaitSite Site;

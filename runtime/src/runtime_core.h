@@ -10,8 +10,10 @@
 #include "bamboo/runtime.h"
 #include "communicator.h"
 #include "engine.h"
+#include "fatal_error.h"
 #include "group.h"
 #include "matched_message.h"
+#include "observer.h"
 #include "quiescence.h"
 #include "rank_task.h"
 #include "request.h"
@@ -23,6 +25,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,10 +40,6 @@ public:
   // status of this process.
   int execute(int Argc, char **Argv, const RankMain &Body);
 
-  int processOf(int WorldRank) const { return WorldRank / VirtualRanks; }
-  bool isLocal(int WorldRank) const { return processOf(WorldRank) == Process; }
-  int localIndexOf(int WorldRank) const { return WorldRank - Process * VirtualRanks; }
-
   // Runs child Ch of rank T (which is current) until it waits or ends; an ended child
   // completes its request and is destroyed. Only from the worker that runs T.
   void resumeChild(RankTask &T, ChildTask &Ch);
@@ -53,18 +52,24 @@ public:
   const int Process;
   const int VirtualRanks;
   const int WorldSize;
+  const Placement Place;
 
   std::mutex Lock; // the engine lock
+  // Statistics and the trace, when asked for (BAMBOO_STATS, BAMBOO_TRACE); they observe the
+  // workers and the transport through Watchers.
+  std::optional<Stats> Statistics;
+  std::optional<Trace> Tracing;
+  Observers Watchers;
   Scheduler Sched;
-  Engine Eng{*this};
-  Transport Net{*this};
+  // The engine and the transport hand each other work (remote.h); each is made with a
+  // reference to the other, used only once both exist.
+  Engine Eng{Place, Opts.EagerLimit, Sched, Net};
+  Transport Net{Eng, Watchers};
   CommunicatorTable Comms;
   GroupTable Groups;
   RequestTable Requests;
   MessageTable Messages;
   QuiescenceDetector Detector;
-  Stats Statistics;
-  Trace Tracing;
   std::vector<std::unique_ptr<RankTask>> Tasks;
 
 private:
@@ -88,14 +93,7 @@ private:
 // The runtime of this process; a fatal error outside bamboo::run.
 Runtime &runtime();
 Runtime *runtimeIfRunning() noexcept;
-
-// Collective over Comm: process 0 gets every process's Text, in process order; others "".
-std::string gatherText(MPI_Comm Comm, const std::string &Text);
-
-// Ends the whole job with Code, after letting the last messages reach mpiexec.
-[[noreturn]] void abortJob(int Code);
-
-// Fatal error without a running runtime (before start-up, or from a signal-free context).
-[[noreturn]] void fatalError(const std::string &Message);
+// bamboo::run makes RT the runtime of this process while it runs, null after.
+void setRuntime(Runtime *RT) noexcept;
 
 } // namespace bamboo::detail

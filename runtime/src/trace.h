@@ -1,34 +1,35 @@
-// trace.h - a Chrome/Perfetto trace (BAMBOO_TRACE=out.json).
+// trace.h - a Chrome/Perfetto trace (BAMBOO_TRACE=out.json): an observer of the workers and
+// the transport.
 //
 // Process p of the job is trace process p; each worker is a thread track with one slice per
-// task run, labelled with the virtual rank; a "communication" track has one slice per MPI
+// task run, labelled with the virtual rank; a "communication" track has one instant per MPI
 // frame or payload. At exit process 0 gathers every process's events and writes one file.
 #pragma once
 
-#include <chrono>
+#include "observer.h"
+
+#include <mpi.h>
+
 #include <cstdint>
-#include <mutex>
 #include <string>
 #include <vector>
 
 namespace bamboo::detail {
 
-class Runtime;
-
-class Trace {
+class Trace final : public SchedulerObserver, public TransportObserver {
 public:
-  void init(bool Enabled, int Workers, std::chrono::steady_clock::time_point Start);
-  bool enabled() const { return Enabled; }
+  // Times are taken from Start, the job's common origin.
+  Trace(int Workers, Clock::time_point Start) : Start(Start), PerWorker(Workers) {}
 
-  // By a worker for itself.
-  void taskRun(int Worker, int Rank, std::chrono::steady_clock::time_point Begin,
-               std::chrono::steady_clock::time_point End);
-  // Under the engine lock.
-  void communication(const std::string &What, std::uint64_t Bytes);
+  void taskRan(int Worker, int Rank, Clock::time_point Begin, Clock::time_point End,
+               bool WhileOthersWaited) override;
+  void frameSent(int Peer, std::uint64_t Bytes, std::uint32_t Records) override;
+  void frameReceived(int Peer, std::uint64_t Bytes, std::uint32_t Records) override;
+  void payloadSent(int Peer, std::uint64_t Bytes) override;
 
-  // Collective over the control communicator; process 0 writes Path. Returns false (after a
-  // message) if the file cannot be written.
-  bool write(Runtime &RT, const std::string &Path);
+  // Collective over Control; process 0 writes Path. Returns false (after a message) if the
+  // file cannot be written.
+  bool write(MPI_Comm Control, int Process, const std::string &Path) const;
 
 private:
   struct Event {
@@ -37,12 +38,12 @@ private:
     double BeginMicros, DurationMicros;
     std::int64_t Arg; // rank, or bytes
   };
-  double micros(std::chrono::steady_clock::time_point T) const;
+  double micros(Clock::time_point T) const;
+  void communication(std::string What, std::uint64_t Bytes);
 
-  bool Enabled = false;
-  std::chrono::steady_clock::time_point Start;
-  std::vector<std::vector<Event>> PerWorker;
-  std::vector<Event> Communication;
+  Clock::time_point Start;
+  std::vector<std::vector<Event>> PerWorker; // each worker writes only its own
+  std::vector<Event> Communication;          // under the engine lock
 };
 
 } // namespace bamboo::detail

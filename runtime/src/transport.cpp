@@ -1,15 +1,40 @@
 // transport.cpp - frames and payloads over the runtime's own MPI communicators.
 #include "transport.h"
 
-#include "runtime_core.h"
-
 #include <algorithm>
 #include <cstring>
-#include <initializer_list>
 #include <functional>
+#include <initializer_list>
 
 namespace bamboo::detail {
+
+// The wire format: a frame is a header (record count, frame size), then records, each a
+// RecordHeader and, for an eager one, its payload padded to 8 bytes.
+enum class RecordKind : std::int32_t { Eager = 1, RequestToSend = 2 };
+
+struct RecordHeader {
+  RecordKind Kind = RecordKind::Eager;
+  std::int32_t DestWorld = 0;
+  std::int32_t Source = 0; // sender's rank in the communicator
+  std::int32_t Tag = 0;
+  std::int32_t Context = 0;
+  std::int32_t TransferTag = 0; // RequestToSend: the tag of the payload's MPI message
+  std::uint64_t Bytes = 0;
+};
+static_assert(sizeof(RecordHeader) == 32);
+
 namespace {
+
+RecordHeader recordOf(RecordKind Kind, int DestWorld, const Envelope &Env, std::size_t Bytes) {
+  RecordHeader H;
+  H.Kind = Kind;
+  H.DestWorld = DestWorld;
+  H.Source = Env.Source;
+  H.Tag = Env.Tag;
+  H.Context = Env.Context;
+  H.Bytes = Bytes;
+  return H;
+}
 
 constexpr int FrameTag = 1;
 constexpr std::size_t FrameHeaderBytes = 8; // record count, frame size
@@ -67,8 +92,7 @@ void Transport::shutdown() {
       MPI_Comm_free(C);
 }
 
-std::byte *Transport::addRecord(int DestProcess, const RecordHeader &H,
-                                std::size_t PayloadBytes) {
+std::byte *Transport::addRecord(int DestProcess, const RecordHeader &H, std::size_t PayloadBytes) {
   Outgoing &O = Out[DestProcess];
   if (O.Buf.empty()) {
     if (O.Buf.capacity() == 0 && !Spare.empty()) { // reuse a sent frame's memory
@@ -85,12 +109,17 @@ std::byte *Transport::addRecord(int DestProcess, const RecordHeader &H,
   return O.Buf.data() + At + sizeof(RecordHeader);
 }
 
-void Transport::addRendezvous(int DestProcess, RecordHeader H, Request &S, const std::byte *Payload,
-                              bool Synchronous) {
+std::byte *Transport::eager(int DestProcess, int DestWorld, const Envelope &Env,
+                            std::size_t Bytes) {
+  return addRecord(DestProcess, recordOf(RecordKind::Eager, DestWorld, Env, Bytes), Bytes);
+}
+
+void Transport::rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
+                           const std::byte *Payload, std::size_t Bytes, bool Synchronous) {
+  RecordHeader H = recordOf(RecordKind::RequestToSend, DestWorld, Env, Bytes);
   int &Next = NextTransferTag[DestProcess];
   H.TransferTag = Next;
   Next = Next == TagLimit ? 0 : Next + 1;
-  H.Kind = RecordKind::RequestToSend;
   addRecord(DestProcess, H, 0); // the record announces H.Bytes; they come separately
 
   MPI_Request Req;
@@ -100,11 +129,11 @@ void Transport::addRendezvous(int DestProcess, RecordHeader H, Request &S, const
   Sends.push_back(SendInFlight{{}, &S});
   ++Counters.PayloadsSent;
   Counters.BytesSent += H.Bytes;
-  RT.Tracing.communication("payload to process " + std::to_string(DestProcess), H.Bytes);
+  Observer.payloadSent(DestProcess, H.Bytes);
 }
 
-void Transport::receivePayload(int SourceProcess, int TransferTag, std::size_t Bytes,
-                               Request &R, const Layout &RL) {
+void Transport::receivePayload(const Message &Announced, Request &R, const Layout &RL) {
+  std::size_t Bytes = Announced.Bytes;
   RecvInFlight In;
   In.R = &R;
   In.Bytes = Bytes;
@@ -116,7 +145,8 @@ void Transport::receivePayload(int SourceProcess, int TransferTag, std::size_t B
     Dest = In.Temp.data();
   }
   MPI_Request Req;
-  MPI_Irecv(Dest, static_cast<int>(Bytes), MPI_BYTE, SourceProcess, TransferTag, Data, &Req);
+  MPI_Irecv(Dest, static_cast<int>(Bytes), MPI_BYTE, Announced.SourceProcess, Announced.TransferTag,
+            Data, &Req);
   RecvRequests.push_back(Req);
   Recvs.push_back(std::move(In));
 }
@@ -132,17 +162,14 @@ bool Transport::flush() {
     auto Frame = std::make_shared<FrameBuffer>(std::move(O.Buf));
     for (std::size_t At = 0; At < Frame->size(); At += FrameChunkBytes) {
       MPI_Request Req;
-      MPI_Isend(Frame->data() + At,
-                static_cast<int>(std::min(FrameChunkBytes, Frame->size() - At)), MPI_BYTE, P,
-                FrameTag, Frames, &Req);
+      MPI_Isend(Frame->data() + At, static_cast<int>(std::min(FrameChunkBytes, Frame->size() - At)),
+                MPI_BYTE, P, FrameTag, Frames, &Req);
       SendRequests.push_back(Req);
       Sends.push_back(SendInFlight{Frame, nullptr});
     }
     ++Counters.FramesSent;
     Counters.BytesSent += Frame->size();
-    RT.Tracing.communication("frame to process " + std::to_string(P) + " (" +
-                                 std::to_string(O.Records) + " messages)",
-                             Frame->size());
+    Observer.frameSent(P, Frame->size(), O.Records);
     O.Buf = FrameBuffer();
     O.Records = 0;
     Any = true;
@@ -154,7 +181,7 @@ bool Transport::completeSends() {
   return testSome(SendRequests, DoneIndices, [&](int I) {
     if (Request *S = Sends[I].Payload) {
       ++Counters.PayloadsCompletedSent;
-      RT.Eng.complete(*S);
+      Arrived.payloadSent(*S);
     } else if (Sends[I].Frame.use_count() == 1 && Spare.size() < MaxSpareFrames) {
       // The frame's last piece is sent: its memory serves the next frame.
       Sends[I].Frame->clear();
@@ -171,7 +198,7 @@ bool Transport::completeRecvs() {
     swapRemove(RecvRequests, I);
     swapRemove(Recvs, I);
     ++Counters.PayloadsCompletedReceived;
-    RT.Eng.finishPayload(*In.R, In.Temp, In.Bytes);
+    Arrived.payloadLanded(*In.R, In.Temp, In.Bytes);
   });
 }
 
@@ -207,9 +234,9 @@ void Transport::takePiece(MPI_Message Msg, const MPI_Status &Status) {
 void Transport::deliverFrame(const std::shared_ptr<FrameBuffer> &Owner, int Source) {
   const FrameBuffer &Frame = *Owner;
   ++Counters.FramesReceived;
-  RT.Tracing.communication("frame from process " + std::to_string(Source), Frame.size());
   std::uint32_t Header[2];
   std::memcpy(Header, Frame.data(), sizeof Header);
+  Observer.frameReceived(Source, Frame.size(), Header[0]);
   std::size_t At = FrameHeaderBytes;
   for (std::uint32_t I = 0; I < Header[0]; ++I) {
     RecordHeader H;
@@ -229,7 +256,7 @@ void Transport::deliverFrame(const std::shared_ptr<FrameBuffer> &Owner, int Sour
       M->TransferTag = H.TransferTag;
     }
     ++Counters.RecordsReceived;
-    RT.Eng.deliver(H.DestWorld, std::move(M));
+    Arrived.deliver(H.DestWorld, std::move(M));
   }
 }
 

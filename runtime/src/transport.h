@@ -13,8 +13,11 @@
 // Every member runs under the runtime's engine lock.
 #pragma once
 
+#include "counters.h"
 #include "datatype.h"
 #include "message.h"
+#include "observer.h"
+#include "remote.h"
 
 #include <mpi.h>
 
@@ -24,47 +27,21 @@
 
 namespace bamboo::detail {
 
-class Runtime;
+struct RecordHeader; // the wire format: transport.cpp
 
-enum class RecordKind : std::int32_t { Eager = 1, RequestToSend = 2 };
-
-struct RecordHeader {
-  RecordKind Kind = RecordKind::Eager;
-  std::int32_t DestWorld = 0;
-  std::int32_t Source = 0; // sender's rank in the communicator
-  std::int32_t Tag = 0;
-  std::int32_t Context = 0;
-  std::int32_t TransferTag = 0; // RequestToSend: the tag of the payload's MPI message
-  std::uint64_t Bytes = 0;
-};
-static_assert(sizeof(RecordHeader) == 32);
-
-struct TransportCounters {
-  std::uint64_t FramesSent = 0, FramesReceived = 0;
-  std::uint64_t RecordsSent = 0, RecordsReceived = 0;
-  std::uint64_t BytesSent = 0; // frames and payloads
-  std::uint64_t PayloadsSent = 0;
-  std::uint64_t PayloadsCompletedSent = 0, PayloadsCompletedReceived = 0;
-};
-
-class Transport {
+class Transport final : public RemoteSends {
 public:
-  explicit Transport(Runtime &RT) : RT(RT) {}
+  Transport(Arrivals &Arrived, TransportObserver &Observer)
+      : Arrived(Arrived), Observer(Observer) {}
   void init(int Processes);
   void shutdown();
 
-  // Appends an eager record for DestProcess and returns where its H.Bytes payload goes; the
-  // pointer is valid until the next call.
-  std::byte *addEager(int DestProcess, const RecordHeader &H) {
-    return addRecord(DestProcess, H, H.Bytes);
-  }
-  // Appends a request-to-send record and starts sending the payload (Data, H.Bytes long,
-  // alive until S completes). S completes when MPI has sent it.
-  void addRendezvous(int DestProcess, RecordHeader H, Request &S, const std::byte *Data,
-                     bool Synchronous);
-  // Receives the payload of a matched request-to-send into R's buffer; R completes then.
-  void receivePayload(int SourceProcess, int TransferTag, std::size_t Bytes, Request &R,
-                      const Layout &RL);
+  // RemoteSends: an eager message is a record of the frame to its process; a rendezvous one
+  // is a request-to-send record, and its payload goes by its own MPI message.
+  std::byte *eager(int DestProcess, int DestWorld, const Envelope &Env, std::size_t Bytes) override;
+  void rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
+                  const std::byte *Data, std::size_t Bytes, bool Synchronous) override;
+  void receivePayload(const Message &Announced, Request &R, const Layout &RL) override;
 
   // Sends the frames built so far; true if any went out.
   bool flush();
@@ -106,7 +83,8 @@ private:
   bool completeSends();
   bool completeRecvs();
 
-  Runtime &RT;
+  Arrivals &Arrived;
+  TransportObserver &Observer;
   MPI_Comm Frames = MPI_COMM_NULL, Data = MPI_COMM_NULL, Control = MPI_COMM_NULL;
   int TagLimit = 32767;
   std::vector<Outgoing> Out;
@@ -116,7 +94,7 @@ private:
   std::vector<MPI_Request> RecvRequests;
   std::vector<RecvInFlight> Recvs;
   std::vector<int> DoneIndices;
-  std::vector<Assembly> Partial; // per source process
+  std::vector<Assembly> Partial;  // per source process
   std::vector<FrameBuffer> Spare; // memory of sent frames, for the next ones
   TransportCounters Counters;
 };

@@ -7,8 +7,8 @@
 namespace bamboo::detail {
 
 struct WaitSite {
-  const char *Operation = "";  // "MPI_Recv", "olap region", ...
-  std::source_location Where;  // the user's call
+  const char *Operation = ""; // "MPI_Recv", "olap region", ...
+  std::source_location Where; // the user's call
 };
 
 // "file:line" of a call site; the file name without its directories.

@@ -185,8 +185,7 @@ TEST(Collectives, GatherAndScatterWithInPlaceAtTheRoot) {
       for (int I = 0; I < 3 * S; ++I)
         Parts[I] = I;
       double Part[3] = {-1, -1, -1};
-      co_await mpi::Scatter(Parts.data(), 3, MPI_DOUBLE, Part, 3, MPI_DOUBLE, Root,
-                            MPI_COMM_WORLD);
+      co_await mpi::Scatter(Parts.data(), 3, MPI_DOUBLE, Part, 3, MPI_DOUBLE, Root, MPI_COMM_WORLD);
       EXPECT_EQ(Part[0], 3 * R);
       EXPECT_EQ(Part[2], 3 * R + 2);
     }
@@ -206,8 +205,8 @@ TEST(Collectives, VariableBlocksGathervScattervAllgatherv) {
       At += I + 2;
     }
     std::vector<int> Mine(R + 1, R), All(At, -1);
-    co_await mpi::Gatherv(Mine.data(), R + 1, MPI_INT, All.data(), Counts.data(),
-                          Displs.data(), MPI_INT, 0, MPI_COMM_WORLD);
+    co_await mpi::Gatherv(Mine.data(), R + 1, MPI_INT, All.data(), Counts.data(), Displs.data(),
+                          MPI_INT, 0, MPI_COMM_WORLD);
     if (R == 0) {
       for (int I = 0; I < S; ++I) {
         EXPECT_EQ(All[Displs[I] + I], I);
@@ -215,8 +214,8 @@ TEST(Collectives, VariableBlocksGathervScattervAllgatherv) {
       }
     }
     std::vector<int> Back(R + 1, -1);
-    co_await mpi::Scatterv(All.data(), Counts.data(), Displs.data(), MPI_INT, Back.data(),
-                           R + 1, MPI_INT, 0, MPI_COMM_WORLD);
+    co_await mpi::Scatterv(All.data(), Counts.data(), Displs.data(), MPI_INT, Back.data(), R + 1,
+                           MPI_INT, 0, MPI_COMM_WORLD);
     for (int V : Back) // the root scatters what it gathered: every rank gets its own back
       EXPECT_EQ(V, R);
     std::vector<int> Everyone(At, -1);
@@ -235,8 +234,7 @@ TEST(Collectives, AllgatherAndAlltoall) {
     int R = rank(), S = size();
     std::vector<long> All(S, -1);
     All[R] = 10L * R;
-    co_await mpi::Allgather(MPI_IN_PLACE, 1, MPI_LONG, All.data(), 1, MPI_LONG,
-                            MPI_COMM_WORLD);
+    co_await mpi::Allgather(MPI_IN_PLACE, 1, MPI_LONG, All.data(), 1, MPI_LONG, MPI_COMM_WORLD);
     for (int I = 0; I < S; ++I)
       EXPECT_EQ(All[I], 10L * I);
     // Block I of rank R holds 100 R + I; after the exchange block J holds 100 J + R.
@@ -263,9 +261,8 @@ TEST(Collectives, AllgatherAndAlltoall) {
     for (int J = 0; J < S; ++J)
       for (int K = 0; K <= J; ++K)
         VOut[SendDispls[J] + K] = 1000 * R + J;
-    co_await mpi::Alltoallv(VOut.data(), SendCounts.data(), SendDispls.data(), MPI_INT,
-                            VIn.data(), RecvCounts.data(), RecvDispls.data(), MPI_INT,
-                            MPI_COMM_WORLD);
+    co_await mpi::Alltoallv(VOut.data(), SendCounts.data(), SendDispls.data(), MPI_INT, VIn.data(),
+                            RecvCounts.data(), RecvDispls.data(), MPI_INT, MPI_COMM_WORLD);
     for (int J = 0; J < S; ++J)
       EXPECT_EQ(VIn[RecvDispls[J] + R], 1000 * J + R);
     co_return 0;

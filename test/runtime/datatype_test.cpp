@@ -49,8 +49,7 @@ void exchangeColumns(int Rows) {
     } else if (R == 0) {
       std::vector<double> Contiguous(Rows, -1);
       MPI_Status Status;
-      co_await mpi::Recv(Contiguous.data(), Rows, MPI_DOUBLE, S - 1, 1, MPI_COMM_WORLD,
-                         &Status);
+      co_await mpi::Recv(Contiguous.data(), Rows, MPI_DOUBLE, S - 1, 1, MPI_COMM_WORLD, &Status);
       int Count = -1;
       MPI_Get_count(&Status, MPI_DOUBLE, &Count);
       EXPECT_EQ(Count, Rows);

@@ -55,8 +55,8 @@ TEST(Groups, QueriesTranslationsAndSetOperations) {
     std::vector<int> Positions;
     for (std::size_t I = 0; I < EvenRanks.size(); ++I)
       Positions.push_back(static_cast<int>(I));
-    mpi::Group_translate_ranks(Evens, static_cast<int>(Positions.size()), Positions.data(),
-                               World, InWorld.data());
+    mpi::Group_translate_ranks(Evens, static_cast<int>(Positions.size()), Positions.data(), World,
+                               InWorld.data());
     EXPECT_EQ(InWorld, EvenRanks);
     std::vector<int> All(S), InEvens(S);
     for (int I = 0; I < S; ++I)
@@ -110,8 +110,8 @@ TEST(Groups, QueriesTranslationsAndSetOperations) {
     EXPECT_EQ(groupRank(MPI_GROUP_EMPTY), MPI_UNDEFINED);
     EXPECT_EQ(compareGroups(MPI_GROUP_EMPTY, Intersection), MPI_IDENT);
 
-    for (MPI_Group *G : {&World, &Evens, &Odds, &Union, &Intersection, &Difference, &Both,
-                         &Ranged, &Reversed, &None}) {
+    for (MPI_Group *G : {&World, &Evens, &Odds, &Union, &Intersection, &Difference, &Both, &Ranged,
+                         &Reversed, &None}) {
       mpi::Group_free(G);
       EXPECT_EQ(*G, MPI_GROUP_NULL);
     }
@@ -296,8 +296,7 @@ TEST(Groups, SplitTypeSharedIsTheProcessRanks) {
     int R = rank(), S = size();
     int K = settings().VirtualRanksPerProcess;
     MPI_Comm Node, None;
-    co_await mpi::Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, -R, MPI_INFO_NULL,
-                                  &Node);
+    co_await mpi::Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, -R, MPI_INFO_NULL, &Node);
     co_await mpi::Comm_split_type(MPI_COMM_WORLD, MPI_UNDEFINED, 0, MPI_INFO_NULL, &None);
     EXPECT_EQ(None, MPI_COMM_NULL);
     int NodeRank = -1, NodeSize = 0;

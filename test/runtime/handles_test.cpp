@@ -14,8 +14,8 @@ using PointerHandles = SlotHandles<OpaqueRequest *, 0x7b000000>;
 } // namespace
 
 TEST(Handles, IntegerHandlesRoundTrip) {
-  for (std::size_t Slot : {std::size_t{0}, std::size_t{1}, std::size_t{4096},
-                           IntegerHandles::MaxSlots - 1}) {
+  for (std::size_t Slot :
+       {std::size_t{0}, std::size_t{1}, std::size_t{4096}, IntegerHandles::MaxSlots - 1}) {
     int H = IntegerHandles::of(Slot);
     EXPECT_EQ(IntegerHandles::slotOf(H), Slot);
   }
@@ -25,8 +25,8 @@ TEST(Handles, IntegerHandlesRoundTrip) {
 }
 
 TEST(Handles, PointerHandlesRoundTripAndAreNoObjectAddress) {
-  for (std::size_t Slot : {std::size_t{0}, std::size_t{1}, std::size_t{4096},
-                           PointerHandles::MaxSlots - 1}) {
+  for (std::size_t Slot :
+       {std::size_t{0}, std::size_t{1}, std::size_t{4096}, PointerHandles::MaxSlots - 1}) {
     OpaqueRequest *H = PointerHandles::of(Slot);
     auto Value = reinterpret_cast<std::uintptr_t>(H);
     EXPECT_EQ(Value % 2, 1u) << "aligned objects never have odd addresses";

@@ -13,10 +13,10 @@ TEST(Isendrecv, RingWithSmallAndLargeMessages) {
     for (int Length : {1, 60000}) {
       std::vector<double> Out(Length, R), In(Length, -1), Both(Length, R + 0.5);
       MPI_Request Q[2];
-      mpi::Isendrecv(Out.data(), Length, MPI_DOUBLE, Right, 1, In.data(), Length, MPI_DOUBLE,
-                     Left, 1, MPI_COMM_WORLD, &Q[0]);
-      mpi::Isendrecv_replace(Both.data(), Length, MPI_DOUBLE, Left, 2, Right, 2,
-                             MPI_COMM_WORLD, &Q[1]);
+      mpi::Isendrecv(Out.data(), Length, MPI_DOUBLE, Right, 1, In.data(), Length, MPI_DOUBLE, Left,
+                     1, MPI_COMM_WORLD, &Q[0]);
+      mpi::Isendrecv_replace(Both.data(), Length, MPI_DOUBLE, Left, 2, Right, 2, MPI_COMM_WORLD,
+                             &Q[1]);
       MPI_Status Statuses[2];
       co_await mpi::Waitall(2, Q, Statuses);
       EXPECT_EQ(In[Length - 1], Left);

@@ -86,8 +86,8 @@ TEST(NonblockingCollectives, ResultsMatchTheBlockingOnes) {
     mpi::Igatherv(Own.data(), R + 1, MPI_INT, Gathered.data(), Counts.data(), Displs.data(),
                   MPI_INT, S - 1, MPI_COMM_WORLD, &Q);
     co_await mpi::Wait(&Q, MPI_STATUS_IGNORE);
-    mpi::Iallgatherv(Own.data(), R + 1, MPI_INT, Everything.data(), Counts.data(),
-                     Displs.data(), MPI_INT, MPI_COMM_WORLD, &Q);
+    mpi::Iallgatherv(Own.data(), R + 1, MPI_INT, Everything.data(), Counts.data(), Displs.data(),
+                     MPI_INT, MPI_COMM_WORLD, &Q);
     co_await mpi::Wait(&Q, MPI_STATUS_IGNORE);
     for (int I = 0; I < S; ++I) {
       EXPECT_EQ(Everything[Displs[I] + I], I);

@@ -49,14 +49,12 @@ TEST(Options, ReadsEverySetting) {
 }
 
 TEST(Options, BadValuesNameTheVariable) {
-  EXPECT_EQ(errorOf({"BAMBOO_VF=0"}),
-            "BAMBOO_VF='0': expected a positive number of virtual ranks");
+  EXPECT_EQ(errorOf({"BAMBOO_VF=0"}), "BAMBOO_VF='0': expected a positive number of virtual ranks");
   EXPECT_EQ(errorOf({"BAMBOO_VF=two"}),
             "BAMBOO_VF='two': expected a positive number of virtual ranks");
   EXPECT_EQ(errorOf({"BAMBOO_VF=4x"}),
             "BAMBOO_VF='4x': expected a positive number of virtual ranks");
-  EXPECT_EQ(errorOf({"BAMBOO_VF="}),
-            "BAMBOO_VF='': expected a positive number of virtual ranks");
+  EXPECT_EQ(errorOf({"BAMBOO_VF="}), "BAMBOO_VF='': expected a positive number of virtual ranks");
   EXPECT_EQ(errorOf({"BAMBOO_WORKERS=-1"}),
             "BAMBOO_WORKERS='-1': expected a number of threads from 1 to 256");
   EXPECT_EQ(errorOf({"BAMBOO_STATS=maybe"}), "BAMBOO_STATS='maybe': expected 0 or 1");

@@ -64,8 +64,8 @@ TEST(PointToPoint, StatusHasSourceTagErrorAndCount) {
     } else if (R == 0) {
       int Data[10] = {};
       MPI_Status Status;
-      EXPECT_EQ(co_await mpi::Recv(Data, 10, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG,
-                                   MPI_COMM_WORLD, &Status),
+      EXPECT_EQ(co_await mpi::Recv(Data, 10, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD,
+                                   &Status),
                 MPI_SUCCESS);
       int Count = -1;
       MPI_Get_count(&Status, MPI_INT, &Count);
@@ -132,8 +132,7 @@ TEST(PointToPoint, ArgumentErrorsAreReturnedWithErrorsReturn) {
     EXPECT_EQ(co_await mpi::Ssend(&Value, -1, MPI_INT, 0, 0, Comm), MPI_ERR_COUNT);
     EXPECT_EQ(co_await mpi::Recv(&Value, 1, MPI_DATATYPE_NULL, 0, 0, Comm, MPI_STATUS_IGNORE),
               MPI_ERR_TYPE);
-    EXPECT_EQ(co_await mpi::Recv(&Value, 1, MPI_INT, -7, 0, Comm, MPI_STATUS_IGNORE),
-              MPI_ERR_RANK);
+    EXPECT_EQ(co_await mpi::Recv(&Value, 1, MPI_INT, -7, 0, Comm, MPI_STATUS_IGNORE), MPI_ERR_RANK);
     MPI_Request Request;
     std::memset(&Request, 0xff, sizeof Request); // neither MPI_REQUEST_NULL nor a request
     EXPECT_EQ(mpi::Irecv(&Value, 1, MPI_INT, 0, MPI_ANY_TAG - 1, Comm, &Request), MPI_ERR_TAG);
@@ -183,9 +182,9 @@ TEST(PointToPoint, TruncationIsReportedWithErrorsReturn) {
       EXPECT_EQ(Status.MPI_ERROR, MPI_ERR_TRUNCATE);
       EXPECT_EQ(Into[4], 4);
       EXPECT_EQ(Into[5], -1); // nothing beyond the buffer
-      EXPECT_EQ(co_await mpi::Recv(Into.data(), LargeCount, MPI_INT, S - 1, 2, MPI_COMM_WORLD,
-                                   &Status),
-                MPI_ERR_TRUNCATE);
+      EXPECT_EQ(
+          co_await mpi::Recv(Into.data(), LargeCount, MPI_INT, S - 1, 2, MPI_COMM_WORLD, &Status),
+          MPI_ERR_TRUNCATE);
       EXPECT_EQ(Into[LargeCount - 1], LargeCount - 1);
     }
     co_return 0;

@@ -59,8 +59,7 @@ TEST(Region, FiringRuleHoldsEveryReceiveOfTheRegion) {
     {
       Region Olap;
       // Receives first: without the region these blocking calls would wait here.
-      co_await mpi::Recv(FromLeft.data(), Halo, MPI_DOUBLE, Left, 1, MPI_COMM_WORLD,
-                         &LeftStatus);
+      co_await mpi::Recv(FromLeft.data(), Halo, MPI_DOUBLE, Left, 1, MPI_COMM_WORLD, &LeftStatus);
       MPI_Request FromRightRequest;
       postReceive(Right, FromRight.data(), Halo, &FromRightRequest); // never waited for
       EXPECT_EQ(LeftStatus.MPI_SOURCE, -99); // not completed before the region's end
@@ -87,8 +86,7 @@ TEST(Region, SendsTakeTheirDataAtTheCall) {
     double Small = R, SmallIn = -1;
     {
       Region Olap;
-      co_await mpi::Recv(In.data(), Halo, MPI_DOUBLE, Left, 2, MPI_COMM_WORLD,
-                         MPI_STATUS_IGNORE);
+      co_await mpi::Recv(In.data(), Halo, MPI_DOUBLE, Left, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       co_await mpi::Recv(&SmallIn, 1, MPI_DOUBLE, Left, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       co_await mpi::Send(Out.data(), Halo, MPI_DOUBLE, Right, 2, MPI_COMM_WORLD);
       co_await mpi::Send(&Small, 1, MPI_DOUBLE, Right, 3, MPI_COMM_WORLD);
@@ -209,26 +207,28 @@ TEST(Region, HigherPriorityRunsFirst) {
   O.Workers = 1; // the order is only defined with one worker
   int VF = O.VirtualRanksPerProcess;
   std::vector<int> Order;
-  runRanks([&](int, char **) -> Task<int> {
-    int R = rank(), Local = R % VF, First = R - Local;
-    if (Local == 1 || Local == 2) {
-      int Value = 0;
-      {
-        Region Olap(Local == 1 ? 1 : 5);
-        co_await mpi::Recv(&Value, 1, MPI_INT, First, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        co_await mpi::Send(&R, 1, MPI_INT, First, 1, MPI_COMM_WORLD); // "I am waiting"
-        co_await Olap.complete();
-      }
-      Order.push_back(Local);
-    } else if (Local == 0) {
-      int Ready;
-      co_await mpi::Recv(&Ready, 1, MPI_INT, First + 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      co_await mpi::Recv(&Ready, 1, MPI_INT, First + 2, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      co_await mpi::Send(&R, 1, MPI_INT, First + 1, 0, MPI_COMM_WORLD);
-      co_await mpi::Send(&R, 1, MPI_INT, First + 2, 0, MPI_COMM_WORLD);
-    }
-    co_return 0;
-  }, O);
+  runRanks(
+      [&](int, char **) -> Task<int> {
+        int R = rank(), Local = R % VF, First = R - Local;
+        if (Local == 1 || Local == 2) {
+          int Value = 0;
+          {
+            Region Olap(Local == 1 ? 1 : 5);
+            co_await mpi::Recv(&Value, 1, MPI_INT, First, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            co_await mpi::Send(&R, 1, MPI_INT, First, 1, MPI_COMM_WORLD); // "I am waiting"
+            co_await Olap.complete();
+          }
+          Order.push_back(Local);
+        } else if (Local == 0) {
+          int Ready;
+          co_await mpi::Recv(&Ready, 1, MPI_INT, First + 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          co_await mpi::Recv(&Ready, 1, MPI_INT, First + 2, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          co_await mpi::Send(&R, 1, MPI_INT, First + 1, 0, MPI_COMM_WORLD);
+          co_await mpi::Send(&R, 1, MPI_INT, First + 2, 0, MPI_COMM_WORLD);
+        }
+        co_return 0;
+      },
+      O);
   ASSERT_EQ(Order.size(), 2u);
   EXPECT_EQ(Order[0], 2);
   EXPECT_EQ(Order[1], 1);

@@ -167,8 +167,7 @@ TEST(Requests, FreedRequestsStillDeliver) {
       co_await mpi::Recv(&Ack, 1, MPI_INT, S - 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     } else if (R == S - 1) {
       std::vector<double> Big(100000);
-      co_await mpi::Recv(Big.data(), 100000, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD,
-                         MPI_STATUS_IGNORE);
+      co_await mpi::Recv(Big.data(), 100000, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       EXPECT_EQ(Big[99999], 5);
       int Ack = 1;
       co_await mpi::Send(&Ack, 1, MPI_INT, 0, 1, MPI_COMM_WORLD);

@@ -38,6 +38,6 @@ inline int size() {
 } // namespace bamboo::test
 
 // Skips a test (on every process alike) when the job has too few virtual ranks.
-#define BAMBOO_NEED_RANKS(N)                                                                 \
-  if (::bamboo::test::jobRanks() < (N))                                                     \
+#define BAMBOO_NEED_RANKS(N)                                                                       \
+  if (::bamboo::test::jobRanks() < (N))                                                            \
   GTEST_SKIP() << "needs " << (N) << " virtual ranks"

@@ -47,9 +47,7 @@ TEST(Task, DeepLoopsDoNotGrowTheStack) {
   EXPECT_EQ(bamboo::runSynchronously(sumOfLeaves(2000000)), 1999999000000L);
 }
 
-TEST(Task, NestingWorksToAnyDepth) {
-  EXPECT_EQ(bamboo::runSynchronously(nested(100000)), 100000);
-}
+TEST(Task, NestingWorksToAnyDepth) { EXPECT_EQ(bamboo::runSynchronously(nested(100000)), 100000); }
 
 TEST(Task, ExceptionsPropagateThroughNestedTasks) {
   EXPECT_THROW(bamboo::runSynchronously(throwsAt(50)), std::runtime_error);

@@ -74,7 +74,7 @@ TEST(Transport, LargeTransfersMoveWhileTheSenderComputes) {
   runRanks([&](int, char **) -> Task<int> {
     int R = rank();
     constexpr int Count = 1 << 19; // 4 MiB of doubles
-    double Times[2] = {0, 0};     // computation ended, data arrived
+    double Times[2] = {0, 0};      // computation ended, data arrived
     if (R == 0) {
       std::vector<double> Out(Count, 1.0);
       MPI_Request Req;

@@ -22,15 +22,17 @@ TEST(VirtualRanks, BlockMappingPutsConsecutiveRanksOnAProcess) {
   int Process = -1;
   MPI_Comm_rank(MPI_COMM_WORLD, &Process); // the real MPI process
   std::set<int> Seen;
-  runRanks([&](int, char **) -> Task<int> {
-    EXPECT_EQ(rank() / VF, Process);
-    Seen.insert(rank()); // tasks of one process; with several workers, guarded below
-    co_return 0;
-  }, [] {
-    Options O = settings();
-    O.Workers = 1; // Seen is not thread-safe
-    return O;
-  }());
+  runRanks(
+      [&](int, char **) -> Task<int> {
+        EXPECT_EQ(rank() / VF, Process);
+        Seen.insert(rank()); // tasks of one process; with several workers, guarded below
+        co_return 0;
+      },
+      [] {
+        Options O = settings();
+        O.Workers = 1; // Seen is not thread-safe
+        return O;
+      }());
   EXPECT_EQ(static_cast<int>(Seen.size()), VF);
   EXPECT_EQ(*Seen.begin(), Process * VF);
 }
@@ -83,8 +85,7 @@ TEST(VirtualRanks, CommSelfHasOneRank) {
     EXPECT_EQ(S, 1);
     int Out = rank() * 7, In = -1;
     MPI_Status Status;
-    co_await mpi::Sendrecv(&Out, 1, MPI_INT, 0, 3, &In, 1, MPI_INT, 0, 3, MPI_COMM_SELF,
-                           &Status);
+    co_await mpi::Sendrecv(&Out, 1, MPI_INT, 0, 3, &In, 1, MPI_INT, 0, 3, MPI_COMM_SELF, &Status);
     EXPECT_EQ(In, Out);
     EXPECT_EQ(Status.MPI_SOURCE, 0);
     co_return 0;
@@ -133,8 +134,8 @@ TEST(VirtualRanks, ExitStatusIsTheFirstNonZeroOfTheProcess) {
   int Process = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Process);
   int VF = settings().VirtualRanksPerProcess;
-  int Status = run(1, Argv, [&](int, char **) -> Task<int> {
-    co_return rank() == Process * VF ? 5 : 0;
-  }, settings());
+  int Status = run(
+      1, Argv, [&](int, char **) -> Task<int> { co_return rank() == Process *VF ? 5 : 0; },
+      settings());
   EXPECT_EQ(Status, 5);
 }

@@ -51,7 +51,8 @@ TEST(CxxArguments, TheTranslatorSeesTheCompilersMacros) {
 TEST(CxxArguments, StandardsBefore20BecomeCxx20) {
   // The compile: C++20 in the standard's dialect.
   EXPECT_TRUE(has(parse({"-std=c++17", "a.cpp"}).CompileArgs, "-std=c++20"));
-  EXPECT_TRUE(has(parse({"-std=gnu++14", "a.cpp"}).CompileArgs, "-std=gnu++20"));
+  EXPECT_TRUE(
+      has(parse({"-std=gnu++14", "a.cpp"}).CompileArgs, "-std=gnu++20"));
   EXPECT_TRUE(has(parse({"-std=gnu99", "a.c"}).CompileArgs, "-std=gnu++20"));
   EXPECT_TRUE(has(parse({"-std=c++2b", "a.cpp"}).CompileArgs, "-std=c++2b"));
   EXPECT_TRUE(has(parse({"a.cpp"}).CompileArgs, "-std=c++20"));
@@ -65,8 +66,7 @@ TEST(CxxArguments, LanguageFlagMakesSourcesCxx) {
   EXPECT_EQ(A.Sources, (std::vector<std::string>{"a.c", "b.c"}));
   EXPECT_TRUE(A.LinkInputs.empty());
   EXPECT_TRUE(has(A.TranslatorArgs, "c++")); // -x c++ for the translator
-  CxxArguments C =
-      parse({"-xc", "k.h", "-xassembler", "k.s", "-xnone", "m.o"});
+  CxxArguments C = parse({"-xc", "k.h", "-xassembler", "k.s", "-xnone", "m.o"});
   EXPECT_EQ(C.Sources, std::vector<std::string>{"k.h"});
   EXPECT_EQ(C.LinkInputs, (std::vector<std::string>{"-x", "assembler", "k.s",
                                                     "-x", "none", "m.o"}));

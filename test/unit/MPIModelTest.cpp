@@ -81,23 +81,42 @@ TEST(MPIModel, SendModesAreTheirOwnRuntimeCalls) {
 }
 
 TEST(MPIModel, WhatMayWait) {
-  for (llvm::StringRef Name :
-       {"MPI_Recv", "MPI_Send", "MPI_Sendrecv", "MPI_Sendrecv_replace",
-        "MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome", "MPI_Test",
-        "MPI_Testall", "MPI_Testany", "MPI_Testsome", "MPI_Iprobe", "MPI_Probe",
-        "MPI_Barrier", "MPI_Allreduce", "MPI_Comm_dup", "MPI_Comm_split",
-        "MPI_Request_get_status", "MPI_Comm_split_type", "MPI_Comm_create",
-        "MPI_Comm_create_group", "MPI_Cart_create", "MPI_Cart_sub"})
+  for (llvm::StringRef Name : {"MPI_Recv",
+                               "MPI_Send",
+                               "MPI_Sendrecv",
+                               "MPI_Sendrecv_replace",
+                               "MPI_Wait",
+                               "MPI_Waitall",
+                               "MPI_Waitany",
+                               "MPI_Waitsome",
+                               "MPI_Test",
+                               "MPI_Testall",
+                               "MPI_Testany",
+                               "MPI_Testsome",
+                               "MPI_Iprobe",
+                               "MPI_Probe",
+                               "MPI_Barrier",
+                               "MPI_Allreduce",
+                               "MPI_Comm_dup",
+                               "MPI_Comm_split",
+                               "MPI_Request_get_status",
+                               "MPI_Comm_split_type",
+                               "MPI_Comm_create",
+                               "MPI_Comm_create_group",
+                               "MPI_Cart_create",
+                               "MPI_Cart_sub"})
     EXPECT_TRUE(info(Name).mayWait()) << Name.str();
   // The runtime finalizes MPI itself after the last task; a rank's
   // MPI_Finalize does not wait for the others.
   for (llvm::StringRef Name :
-       {"MPI_Isend", "MPI_Irecv", "MPI_Comm_rank", "MPI_Comm_size", "MPI_Wtime",
-        "MPI_Wtick", "MPI_Init", "MPI_Init_thread", "MPI_Initialized",
-        "MPI_Finalized", "MPI_Finalize", "MPI_Abort", "MPI_Get_count",
-        "MPI_Type_commit", "MPI_Request_free", "MPI_Comm_free",
-        "MPI_Comm_compare", "MPI_Comm_group", "MPI_Group_incl",
-        "MPI_Group_free", "MPI_Cart_shift", "MPI_Cart_coords", "MPI_Topo_test"})
+       {"MPI_Isend",       "MPI_Irecv",        "MPI_Comm_rank",
+        "MPI_Comm_size",   "MPI_Wtime",        "MPI_Wtick",
+        "MPI_Init",        "MPI_Init_thread",  "MPI_Initialized",
+        "MPI_Finalized",   "MPI_Finalize",     "MPI_Abort",
+        "MPI_Get_count",   "MPI_Type_commit",  "MPI_Request_free",
+        "MPI_Comm_free",   "MPI_Comm_compare", "MPI_Comm_group",
+        "MPI_Group_incl",  "MPI_Group_free",   "MPI_Cart_shift",
+        "MPI_Cart_coords", "MPI_Topo_test"})
     EXPECT_FALSE(info(Name).mayWait()) << Name.str();
 }
 
@@ -267,15 +286,21 @@ protected:
 ASTUnit *MPIHeader::AST = nullptr;
 llvm::StringMap<const FunctionDecl *> *MPIHeader::Functions = nullptr;
 
-// The table covers MPI 4.0 (MPICH 4); an MPI 3.1 header (Open MPI 4) lacks 4.0's additions and
-// makes a few functions macros. Every row must still be a function or a macro of the header,
-// and only 4.0's additions (or functions MPI 3.0 removed) may be missing from an older one.
+// The table covers MPI 4.0 (MPICH 4); an MPI 3.1 header (Open MPI 4)
+// lacks 4.0's additions and makes a few functions macros. Every row must still
+// be a function or a macro of the header, and only 4.0's additions (or
+// functions MPI 3.0 removed) may be missing from an older one.
 static bool addedInMPI4(llvm::StringRef Name) {
-  static const llvm::StringSet<> Added = {
-      "MPI_Isendrecv",        "MPI_Isendrecv_replace",     "MPI_Psend_init",
-      "MPI_Precv_init",       "MPI_Pready",                "MPI_Pready_range",
-      "MPI_Pready_list",      "MPI_Parrived",              "MPI_Comm_create_from_group",
-      "MPI_Group_from_session_pset"};
+  static const llvm::StringSet<> Added = {"MPI_Isendrecv",
+                                          "MPI_Isendrecv_replace",
+                                          "MPI_Psend_init",
+                                          "MPI_Precv_init",
+                                          "MPI_Pready",
+                                          "MPI_Pready_range",
+                                          "MPI_Pready_list",
+                                          "MPI_Parrived",
+                                          "MPI_Comm_create_from_group",
+                                          "MPI_Group_from_session_pset"};
   // The large-count variants (MPI_Send_c, ...) are 4.0's too.
   return Added.contains(Name) || Name.ends_with("_c");
 }
@@ -294,7 +319,8 @@ TEST_F(MPIHeader, EveryRowIsDeclared) {
   for (const MPIFunctionInfo &Row : allMPIFunctions()) {
     if (Functions->count(Row.Name) || PP.isMacroDefined(Row.Name))
       continue;
-    // MPI 3.0 removed MPI_Address; MPICH still declares it, Open MPI 4 does not.
+    // MPI 3.0 removed MPI_Address; MPICH still declares it, Open MPI 4 does
+    // not.
     bool Removed = Row.Name == "MPI_Address";
     EXPECT_TRUE(Removed || (headerMPIVersion(PP) < 4 && addedInMPI4(Row.Name)))
         << Row.Name.str();
@@ -311,7 +337,8 @@ TEST_F(MPIHeader, RolesMatchParameterTypes) {
   ASTContext &Ctx = AST->getASTContext();
   auto TypeName = [&](const FunctionDecl *FD, int Index) {
     QualType T = FD->getParamDecl(Index)->getType();
-    // A handle typedef keeps its name even when it is a pointer (Open MPI's handles are).
+    // A handle typedef keeps its name even when it is a pointer (Open MPI's
+    // handles are).
     if (const auto *TT = T->getAs<TypedefType>())
       return TT->getDecl()->getName().str();
     if (const auto *PT = T->getAs<PointerType>())

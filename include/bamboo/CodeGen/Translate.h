@@ -1,4 +1,5 @@
-//===- Translate.h - From the front end's model to C++ for the runtime -*- C++ -*-===//
+//===- Translate.h - From the front end's model to C++ for the runtime -*- C++
+//-*-===//
 //
 // The translator's second stage: rewrites an analysed translation unit, its
 // main file and the user headers it includes, into C++20 for the Bamboo
@@ -35,10 +36,10 @@ struct TranslateOptions {
 
 /// One file of a translation: the main file or a user header.
 struct TranslatedFile {
-  std::string Path;        ///< the original file, absolute
-  std::string Text;        ///< its translation
-  bool IsSource = false;   ///< the translation unit's main file
-  bool Rewritten = false;  ///< edited (not only copied)
+  std::string Path;       ///< the original file, absolute
+  std::string Text;       ///< its translation
+  bool IsSource = false;  ///< the translation unit's main file
+  bool Rewritten = false; ///< edited (not only copied)
 };
 
 /// Translates \p Model. Problems are reported through \p Diags; returns the

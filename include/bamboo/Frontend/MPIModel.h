@@ -31,7 +31,8 @@ enum class MPIKind : uint8_t {
   Wait,         ///< completes requests: Wait, Waitall, Waitany, Waitsome
   Test,         ///< polls requests: Test*, Request_get_status
   RequestFree,  ///< Request_free, Cancel
-  Persistent,   ///< persistent requests: Send_init and its modes, Recv_init, Start(all)
+  Persistent,   ///< persistent requests: Send_init and its modes, Recv_init,
+                ///< Start(all)
   Probe,        ///< Probe, Iprobe, Mprobe, Improbe
   Collective,   ///< Barrier, Bcast, Reduce, ..., and Ibarrier, Ibcast, ...
   Communicator, ///< Comm_*, Group_*, Cart_*, Topo_test

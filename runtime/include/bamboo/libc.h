@@ -1,7 +1,7 @@
 // bamboo/libc.h - the C library functions whose hidden state must be one per virtual rank.
 //
-// rand, random, drand48, strtok and getopt keep state between calls in the process. Under MPI each rank
-// is a process and has its own; virtual ranks share one process, and a rank that suspends
+// rand, random, drand48, strtok and getopt keep state between calls in the process. Under MPI each
+// rank is a process and has its own; virtual ranks share one process, and a rank that suspends
 // between two calls would see another rank's draws. The translator calls these instead
 // (docs/decisions.md): the same functions, with the state of the calling rank, seeded as the C
 // library seeds a new process. Outside a rank (a thread the program starts itself) they are
@@ -31,8 +31,8 @@ char *strtok(char *Text, const char *Delimiters) noexcept;
 int getopt(int Argc, char *const Argv[], const char *Options) noexcept;
 int getopt_long(int Argc, char *const Argv[], const char *Options, const struct option *Long,
                 int *Index) noexcept;
-int getopt_long_only(int Argc, char *const Argv[], const char *Options,
-                     const struct option *Long, int *Index) noexcept;
+int getopt_long_only(int Argc, char *const Argv[], const char *Options, const struct option *Long,
+                     int *Index) noexcept;
 // exit(Status) in a virtual rank ends that rank with Status, as it would end the rank's
 // process: the other ranks of the process go on. Allowed where a process may exit alone (before
 // MPI_Init or after MPI_Finalize); in between it ends the job, as MPI does for a process that

@@ -29,8 +29,7 @@ using Where = std::source_location;
 
 // Environment. MPI itself is initialized by bamboo::run; these track each virtual rank's view.
 int Init(int *Argc, char ***Argv, Where W = Where::current());
-int Init_thread(int *Argc, char ***Argv, int Required, int *Provided,
-                Where W = Where::current());
+int Init_thread(int *Argc, char ***Argv, int Required, int *Provided, Where W = Where::current());
 int Initialized(int *Flag);
 int Finalized(int *Flag);
 int Finalize(Where W = Where::current());
@@ -51,8 +50,8 @@ Task<int> Comm_dup(MPI_Comm Comm, MPI_Comm *NewComm, Where W = Where::current())
 Task<int> Comm_split(MPI_Comm Comm, int Color, int Key, MPI_Comm *NewComm,
                      Where W = Where::current());
 // MPI_COMM_TYPE_SHARED: the virtual ranks of one process, which share its memory.
-Task<int> Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info,
-                          MPI_Comm *NewComm, Where W = Where::current());
+Task<int> Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info, MPI_Comm *NewComm,
+                          Where W = Where::current());
 Task<int> Comm_create(MPI_Comm Comm, MPI_Group Group, MPI_Comm *NewComm,
                       Where W = Where::current());
 Task<int> Comm_create_group(MPI_Comm Comm, MPI_Group Group, int Tag, MPI_Comm *NewComm,
@@ -87,8 +86,8 @@ int Group_free(MPI_Group *Group, Where W = Where::current());
 
 // Cartesian topologies. Ranks keep their order in the grid (`reorder` is ignored, as MPI
 // allows); ranks beyond the grid get MPI_COMM_NULL from Cart_create.
-Task<int> Cart_create(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[],
-                      int Reorder, MPI_Comm *NewComm, Where W = Where::current());
+Task<int> Cart_create(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], int Reorder,
+                      MPI_Comm *NewComm, Where W = Where::current());
 Task<int> Cart_sub(MPI_Comm Comm, const int RemainDims[], MPI_Comm *NewComm,
                    Where W = Where::current());
 int Cart_map(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], int *NewRank,
@@ -108,18 +107,17 @@ int Topo_test(MPI_Comm Comm, int *Status, Where W = Where::current());
 // MPI_Send may.
 Task<int> Send(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
                Where W = Where::current());
-Task<int> Ssend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
-                MPI_Comm Comm, Where W = Where::current());
-Task<int> Bsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
-                MPI_Comm Comm, Where W = Where::current());
-Task<int> Rsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
-                MPI_Comm Comm, Where W = Where::current());
+Task<int> Ssend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+                Where W = Where::current());
+Task<int> Bsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+                Where W = Where::current());
+Task<int> Rsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+                Where W = Where::current());
 Task<int> Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
                MPI_Status *Status, Where W = Where::current());
-Task<int> Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest,
-                   int SendTag, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
-                   int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status,
-                   Where W = Where::current());
+Task<int> Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest, int SendTag,
+                   void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
+                   MPI_Comm Comm, MPI_Status *Status, Where W = Where::current());
 Task<int> Sendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag,
                            int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status,
                            Where W = Where::current());
@@ -140,9 +138,8 @@ int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm
 int Isendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest, int SendTag,
               void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
               MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
-int Isendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag,
-                      int Source, int RecvTag, MPI_Comm Comm, MPI_Request *Request,
-                      Where W = Where::current());
+int Isendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag, int Source,
+                      int RecvTag, MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
 
 // The buffer of buffered sends, one per virtual rank. A buffered send needs its packed size
 // plus MPI_BSEND_OVERHEAD bytes of it, else it fails with MPI_ERR_BUFFER; the runtime copies
@@ -152,8 +149,7 @@ int Buffer_detach(void *BufferAddress, int *Size, Where W = Where::current());
 int Buffer_attach_c(void *Buffer, MPI_Count Size, Where W = Where::current());
 int Buffer_detach_c(void *BufferAddress, MPI_Count *Size, Where W = Where::current());
 
-Task<int> Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status,
-                Where W = Where::current());
+Task<int> Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, Where W = Where::current());
 // When nothing matches, Iprobe lets the other ready tasks run before it returns.
 Task<int> Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Status,
                  Where W = Where::current());
@@ -164,8 +160,8 @@ Task<int> Mprobe(int Source, int Tag, MPI_Comm Comm, MPI_Message *Message, MPI_S
                  Where W = Where::current());
 Task<int> Improbe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Message *Message,
                   MPI_Status *Status, Where W = Where::current());
-Task<int> Mrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message,
-                MPI_Status *Status, Where W = Where::current());
+Task<int> Mrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Status *Status,
+                Where W = Where::current());
 int Imrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Request *Request,
            Where W = Where::current());
 
@@ -216,8 +212,8 @@ Task<int> Bcast(void *Buf, int Count, MPI_Datatype Type, int Root, MPI_Comm Comm
                 Where W = Where::current());
 Task<int> Reduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
                  int Root, MPI_Comm Comm, Where W = Where::current());
-Task<int> Allreduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type,
-                    MPI_Op Op, MPI_Comm Comm, Where W = Where::current());
+Task<int> Allreduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
+                    MPI_Comm Comm, Where W = Where::current());
 Task<int> Gather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
                  int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm,
                  Where W = Where::current());
@@ -237,8 +233,7 @@ Task<int> Allgatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, 
                      const int RecvCounts[], const int Displs[], MPI_Datatype RecvType,
                      MPI_Comm Comm, Where W = Where::current());
 Task<int> Alltoall(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-                   int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm,
-                   Where W = Where::current());
+                   int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, Where W = Where::current());
 Task<int> Alltoallv(const void *SendBuf, const int SendCounts[], const int SendDispls[],
                     MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
                     const int RecvDispls[], MPI_Datatype RecvType, MPI_Comm Comm,
@@ -253,11 +248,9 @@ Task<int> Scan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type,
 Task<int> Exscan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
                  MPI_Comm Comm, Where W = Where::current());
 Task<int> Reduce_scatter(const void *SendBuf, void *RecvBuf, const int RecvCounts[],
-                         MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm,
-                         Where W = Where::current());
-Task<int> Reduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount,
-                               MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm,
-                               Where W = Where::current());
+                         MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm, Where W = Where::current());
+Task<int> Reduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount, MPI_Datatype Type,
+                               MPI_Op Op, MPI_Comm Comm, Where W = Where::current());
 
 // Nonblocking collectives: they start the collective and return a request that every wait and
 // test completes. The operation progresses whenever the rank is not computing, also while the
@@ -265,37 +258,37 @@ Task<int> Reduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount
 // communicator in the same order; arrays and buffers stay untouched until completion). Inside
 // an olap region the request joins the region's firing rule.
 int Ibarrier(MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
-int Ibcast(void *Buf, int Count, MPI_Datatype Type, int Root, MPI_Comm Comm,
-           MPI_Request *Request, Where W = Where::current());
-int Ireduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
-            int Root, MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
+int Ibcast(void *Buf, int Count, MPI_Datatype Type, int Root, MPI_Comm Comm, MPI_Request *Request,
+           Where W = Where::current());
+int Ireduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op, int Root,
+            MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
 int Iallreduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
                MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
-int Igather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-            int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm,
-            MPI_Request *Request, Where W = Where::current());
+int Igather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf, int RecvCount,
+            MPI_Datatype RecvType, int Root, MPI_Comm Comm, MPI_Request *Request,
+            Where W = Where::current());
 int Igatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
              const int RecvCounts[], const int Displs[], MPI_Datatype RecvType, int Root,
              MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
 int Iscatter(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-             int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm,
-             MPI_Request *Request, Where W = Where::current());
+             int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm, MPI_Request *Request,
+             Where W = Where::current());
 int Iscatterv(const void *SendBuf, const int SendCounts[], const int Displs[],
-              MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
-              int Root, MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
+              MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Root,
+              MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
 int Iallgather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
                int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, MPI_Request *Request,
                Where W = Where::current());
 int Iallgatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-                const int RecvCounts[], const int Displs[], MPI_Datatype RecvType,
-                MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
+                const int RecvCounts[], const int Displs[], MPI_Datatype RecvType, MPI_Comm Comm,
+                MPI_Request *Request, Where W = Where::current());
 int Ialltoall(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
               int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, MPI_Request *Request,
               Where W = Where::current());
 int Ialltoallv(const void *SendBuf, const int SendCounts[], const int SendDispls[],
-               MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
-               const int RecvDispls[], MPI_Datatype RecvType, MPI_Comm Comm,
-               MPI_Request *Request, Where W = Where::current());
+               MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[], const int RecvDispls[],
+               MPI_Datatype RecvType, MPI_Comm Comm, MPI_Request *Request,
+               Where W = Where::current());
 int Ialltoallw(const void *SendBuf, const int SendCounts[], const int SendDispls[],
                const MPI_Datatype SendTypes[], void *RecvBuf, const int RecvCounts[],
                const int RecvDispls[], const MPI_Datatype RecvTypes[], MPI_Comm Comm,
@@ -304,9 +297,8 @@ int Iscan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_
           MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
 int Iexscan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
             MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
-int Ireduce_scatter(const void *SendBuf, void *RecvBuf, const int RecvCounts[],
-                    MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm, MPI_Request *Request,
-                    Where W = Where::current());
+int Ireduce_scatter(const void *SendBuf, void *RecvBuf, const int RecvCounts[], MPI_Datatype Type,
+                    MPI_Op Op, MPI_Comm Comm, MPI_Request *Request, Where W = Where::current());
 int Ireduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount, MPI_Datatype Type,
                           MPI_Op Op, MPI_Comm Comm, MPI_Request *Request,
                           Where W = Where::current());

@@ -15,10 +15,10 @@ public:
 };
 
 struct Options {
-  int VirtualRanksPerProcess = 1; // BAMBOO_VF
-  int Workers = 1;                // BAMBOO_WORKERS
-  bool Stats = false;             // BAMBOO_STATS
-  std::string TracePath;          // BAMBOO_TRACE
+  int VirtualRanksPerProcess = 1;     // BAMBOO_VF
+  int Workers = 1;                    // BAMBOO_WORKERS
+  bool Stats = false;                 // BAMBOO_STATS
+  std::string TracePath;              // BAMBOO_TRACE
   std::size_t EagerLimit = 32 * 1024; // BAMBOO_EAGER_LIMIT
   // BAMBOO_PROGRESS_INTERVAL: microseconds between the progress thread's polls of MPI while
   // tasks compute (0: no progress thread; workers then poll only between tasks).

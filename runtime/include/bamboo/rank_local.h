@@ -12,8 +12,8 @@
 //
 // A rank's instance is made on its first use in that rank: value-initialized by get() and
 // operator->, or from the initializer given to once() (as a static local is initialized the
-// first time control passes its declaration); with beforeMain, as the rank starts. It is destroyed when the rank's task ends.
-// Using a RankLocal outside a task is a fatal error.
+// first time control passes its declaration); with beforeMain, as the rank starts. It is destroyed
+// when the rank's task ends. Using a RankLocal outside a task is a fatal error.
 #pragma once
 
 #include <cstddef>

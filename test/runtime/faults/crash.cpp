@@ -9,8 +9,7 @@ bamboo::Task<int> rankMain(int, char **) {
   bamboo::mpi::Comm_size(MPI_COMM_WORLD, &Size);
   if (Rank == Size - 1)
     *Nowhere = 1;
-  co_await bamboo::mpi::Recv(&Value, 1, MPI_INT, Size - 1, 0, MPI_COMM_WORLD,
-                             MPI_STATUS_IGNORE);
+  co_await bamboo::mpi::Recv(&Value, 1, MPI_INT, Size - 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   co_return 0;
 }
 

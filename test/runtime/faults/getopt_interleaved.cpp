@@ -8,7 +8,7 @@ bamboo::Task<int> rankMain(int, char **) {
   char *Args[] = {Program, Group, nullptr};
   int Count = 0;
   while (bamboo::libc::getopt(2, Args, "ab") != -1) { // AGAIN
-    co_await bamboo::mpi::Barrier(MPI_COMM_WORLD); // the other rank parses meanwhile
+    co_await bamboo::mpi::Barrier(MPI_COMM_WORLD);    // the other rank parses meanwhile
     ++Count;
   }
   co_return Count == 2 ? 0 : 1;

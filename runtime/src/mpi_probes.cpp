@@ -1,0 +1,74 @@
+// mpi_probes.cpp - MPI_Probe and MPI_Iprobe (matched probes: mpi_matched_probes.cpp).
+#include "bamboo/mpi.h"
+
+#include "p2p_support.h"
+#include "region_state.h"
+
+#include <algorithm>
+
+namespace bamboo::mpi {
+
+using namespace detail;
+
+// Probes.
+
+namespace {
+void probeStatus(MPI_Status *Status, const Message &M) {
+  if (Status == MPI_STATUS_IGNORE)
+    return;
+  Status->MPI_SOURCE = M.Env.Source;
+  Status->MPI_TAG = M.Env.Tag;
+  Status->MPI_ERROR = MPI_SUCCESS;
+  MPI_Status_set_elements_x(Status, MPI_BYTE, static_cast<MPI_Count>(M.Bytes));
+}
+
+// Probes once; true and the status if a message matches. Under the lock.
+bool probeNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, int &Context) {
+  const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
+  Context = Cm.Context;
+  if (Source == MPI_PROC_NULL) {
+    setEmptyStatus(Status);
+    if (Status != MPI_STATUS_IGNORE)
+      Status->MPI_SOURCE = MPI_PROC_NULL;
+    return true;
+  }
+  if (const Message *M = C.RT.Eng.probe(C.Rank.LocalIndex, Source, Tag, Context)) {
+    probeStatus(Status, *M);
+    return true;
+  }
+  return false;
+}
+} // namespace
+
+Task<int> Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, Where W) {
+  Call C = enter("MPI_Probe", W);
+  {
+    Lock L(C.RT.Lock);
+    if (int Error =
+            checkPeerAndTag(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag))
+      co_return Error;
+  }
+  co_await waitForProbe(C, Source, Tag, [&](int &Context) {
+    return probeNow(C, Source, Tag, Comm, Status, Context);
+  });
+  co_return MPI_SUCCESS;
+}
+
+Task<int> Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Status, Where W) {
+  Call C = enter("MPI_Iprobe", W);
+  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+    if (!Final)
+      if (int Error = checkPeerAndTag(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive,
+                                      Source, Tag)) {
+        *Flag = 0;
+        return Error;
+      }
+    int Context;
+    *Flag = probeNow(C, Source, Tag, Comm, Status, Context);
+    if (!*Flag && !Final)
+      return std::nullopt;
+    return MPI_SUCCESS;
+  });
+}
+
+} // namespace bamboo::mpi

@@ -1,0 +1,199 @@
+// mpi_receives.cpp - MPI's receives, MPI_Sendrecv and MPI_Isendrecv. Inside an olap region a
+// blocking receive joins the region's firing rule and returns at once (region.cpp).
+#include "bamboo/mpi.h"
+
+#include "p2p_support.h"
+#include "region_state.h"
+
+#include <algorithm>
+
+namespace bamboo::mpi {
+
+using namespace detail;
+
+// Receives.
+
+static Task<int> recvCall(Call C, void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
+                          MPI_Comm Comm, MPI_Status *Status) {
+  if (C.Region) {
+    Lock L(C.RT.Lock);
+    co_return regionRecv(C, Buf, Count, Type, Source, Tag, Comm, Status);
+  }
+  Request R;
+  WaitGroup G;
+  const Communicator *Cm;
+  {
+    Lock L(C.RT.Lock);
+    if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type))
+      co_return Error;
+    Cm = &beginRecv(C, R, Buf, Count, Type, Source, Tag, Comm);
+    G.watch(R);
+  }
+  co_await Block(C, G);
+  copyStatus(Status, R.Status);
+  co_return checkError(C, *Cm, R.Error);
+}
+
+Task<int> Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+               MPI_Status *Status, Where W) {
+  return recvCall(enter("MPI_Recv", W), Buf, Count, Type, Source, Tag, Comm, Status);
+}
+
+int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+          MPI_Request *Handle, Where W) {
+  Call C = enter("MPI_Irecv", W);
+  Lock L(C.RT.Lock);
+  if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type)) {
+    *Handle = MPI_REQUEST_NULL;
+    return Error;
+  }
+  auto *R = new Request; // held by the handle
+  beginRecv(C, *R, Buf, Count, Type, Source, Tag, Comm);
+  *Handle = C.RT.Requests.add(R);
+  C.holdInRegion(R);
+  return MPI_SUCCESS;
+}
+
+static Task<int> sendrecvCall(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendType,
+                              int Dest, int SendTag, void *RecvBuf, int RecvCount,
+                              MPI_Datatype RecvType, int Source, int RecvTag, MPI_Comm Comm,
+                              MPI_Status *Status) {
+  if (C.Region) {
+    Lock L(C.RT.Lock);
+    if (int Error = checkSend(C, Comm, Dest, SendTag, SendCount, SendType))
+      co_return Error;
+    if (int Error = regionRecv(C, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Status))
+      co_return Error;
+    Request S; // buffered inside a region: completes at once
+    beginSend(C, S, SendBuf, SendCount, SendType, Dest, SendTag, Comm, SendMode::Buffered);
+    co_return MPI_SUCCESS;
+  }
+  // The receive is posted first, so two ranks exchanging large messages cannot deadlock.
+  Request R, S;
+  WaitGroup G;
+  const Communicator *Cm;
+  {
+    Lock L(C.RT.Lock);
+    if (int Error = checkSend(C, Comm, Dest, SendTag, SendCount, SendType))
+      co_return Error;
+    if (int Error = checkRecv(C, Comm, Source, RecvTag, RecvCount, RecvType))
+      co_return Error;
+    Cm = &beginRecv(C, R, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm);
+    beginSend(C, S, SendBuf, SendCount, SendType, Dest, SendTag, Comm, SendMode::Standard);
+    G.watch(R);
+    G.watch(S);
+  }
+  co_await Block(C, G);
+  copyStatus(Status, R.Status);
+  co_return checkError(C, *Cm, R.Error);
+}
+
+Task<int> Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest, int SendTag,
+                   void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
+                   MPI_Comm Comm, MPI_Status *Status, Where W) {
+  return sendrecvCall(enter("MPI_Sendrecv", W), SendBuf, SendCount, SendType, Dest, SendTag,
+                      RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Status);
+}
+
+// The outgoing data is packed at the call, so the receive may overwrite the buffer.
+static Task<int> sendrecvReplaceCall(Call C, std::vector<std::byte> Outgoing, void *Buf, int Count,
+                                     MPI_Datatype Type, int Dest, int SendTag, int Source,
+                                     int RecvTag, MPI_Comm Comm, MPI_Status *Status) {
+  co_return co_await sendrecvCall(C, Outgoing.data(), static_cast<int>(Outgoing.size()), MPI_BYTE,
+                                  Dest, SendTag, Buf, Count, Type, Source, RecvTag, Comm, Status);
+}
+
+Task<int> Sendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag,
+                           int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status, Where W) {
+  Call C = enter("MPI_Sendrecv_replace", W);
+  Layout L = layoutOf(Count, Type);
+  std::vector<std::byte> Outgoing(L.Bytes);
+  pack(Buf, Count, Type, L, Outgoing.data());
+  return sendrecvReplaceCall(C, std::move(Outgoing), Buf, Count, Type, Dest, SendTag, Source,
+                             RecvTag, Comm, Status);
+}
+
+// MPI_Isendrecv: both halves run in a child of the rank (ChildTask), which completes the
+// request with the receive's status once both have completed. The child starts them at the
+// call, so inside an olap region the send takes its data at once.
+
+namespace {
+
+Task<> sendrecvHalves(Call C, Request *Outer, const void *SendBuf, int SendCount,
+                      MPI_Datatype SendType, int Dest, int SendTag, void *RecvBuf, int RecvCount,
+                      MPI_Datatype RecvType, int Source, int RecvTag, MPI_Comm Comm,
+                      std::vector<std::byte> Outgoing) {
+  if (SendBuf == nullptr && !Outgoing.empty()) { // Isendrecv_replace: from the packed copy
+    SendBuf = Outgoing.data();
+    SendCount = static_cast<int>(Outgoing.size());
+    SendType = MPI_BYTE;
+  }
+  Request R, S;
+  WaitGroup G;
+  {
+    Lock L(C.RT.Lock);
+    beginRecv(C, R, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm);
+    beginSend(C, S, SendBuf, SendCount, SendType, Dest, SendTag, Comm, SendMode::Standard);
+    G.watch(R);
+    G.watch(S);
+  }
+  co_await Block(C, G);
+  Outer->Status = R.Status;
+  Outer->Error = R.Error;
+}
+
+int startSendrecv(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest,
+                  int SendTag, void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source,
+                  int RecvTag, MPI_Comm Comm, MPI_Request *Handle,
+                  std::vector<std::byte> Outgoing) {
+  {
+    Lock L(C.RT.Lock);
+    int Error = checkSend(C, Comm, Dest, SendTag, SendCount, SendType);
+    if (!Error)
+      Error = checkRecv(C, Comm, Source, RecvTag, RecvCount, RecvType);
+    if (Error) {
+      *Handle = MPI_REQUEST_NULL;
+      return Error;
+    }
+  }
+  auto *R = new Request; // held by the handle, and by the child while it runs
+  R->Kind = RequestKind::SendRecv;
+  R->Owner = &C.Rank;
+  R->Site = C.Site;
+  {
+    Lock L(C.RT.Lock);
+    R->Comm = &C.RT.Comms.lookup(Comm, C.Site);
+    *Handle = C.RT.Requests.add(R);
+    C.holdInRegion(R);
+  }
+  startChild(C, *R,
+             sendrecvHalves(C, R, SendBuf, SendCount, SendType, Dest, SendTag, RecvBuf, RecvCount,
+                            RecvType, Source, RecvTag, Comm, std::move(Outgoing)));
+  return MPI_SUCCESS;
+}
+
+} // namespace
+
+int Isendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest, int SendTag,
+              void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
+              MPI_Comm Comm, MPI_Request *Request, Where W) {
+  return startSendrecv(enter("MPI_Isendrecv", W), SendBuf, SendCount, SendType, Dest, SendTag,
+                       RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Request, {});
+}
+
+int Isendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag, int Source,
+                      int RecvTag, MPI_Comm Comm, MPI_Request *Request, Where W) {
+  Call C = enter("MPI_Isendrecv_replace", W);
+  checkCount(C, Count, Type);
+  // The outgoing data is packed at the call, so the receive may overwrite the buffer.
+  Layout L = layoutOf(Count, Type);
+  std::vector<std::byte> Outgoing(L.Bytes);
+  pack(Buf, Count, Type, L, Outgoing.data());
+  if (Outgoing.empty()) // nothing to send: an empty message from the buffer itself
+    return startSendrecv(C, Buf, 0, MPI_BYTE, Dest, SendTag, Buf, Count, Type, Source, RecvTag,
+                         Comm, Request, {});
+  return startSendrecv(C, nullptr, 0, MPI_BYTE, Dest, SendTag, Buf, Count, Type, Source, RecvTag,
+                       Comm, Request, std::move(Outgoing));
+}
+
+} // namespace bamboo::mpi

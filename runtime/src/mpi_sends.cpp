@@ -1,0 +1,96 @@
+// mpi_sends.cpp - MPI's sends, blocking and nonblocking, in every mode. A standard send
+// waits (suspends the task) only above the eager limit; inside an olap region it takes its
+// data at the call (SPEC 3).
+#include "bamboo/mpi.h"
+
+#include "p2p_support.h"
+#include "region_state.h"
+
+#include <algorithm>
+
+namespace bamboo::mpi {
+
+using namespace detail;
+
+namespace {
+
+Task<int> blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
+                       MPI_Comm Comm, SendMode Mode) {
+  Request S;
+  WaitGroup G;
+  {
+    Lock L(C.RT.Lock);
+    if (int Error = checkSend(C, Comm, Dest, Tag, Count, Type))
+      co_return Error;
+    if (int Error = checkBuffered(C, Mode, Count, Type, Dest, Comm))
+      co_return Error;
+    beginSend(C, S, Buf, Count, Type, Dest, Tag, Comm, Mode);
+    G.watch(S);
+  }
+  co_await Block(C, G);
+  co_return MPI_SUCCESS;
+}
+
+int nonblockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
+                    MPI_Comm Comm, MPI_Request *Handle, SendMode Mode) {
+  Lock L(C.RT.Lock);
+  if (int Error = checkSend(C, Comm, Dest, Tag, Count, Type)) {
+    *Handle = MPI_REQUEST_NULL;
+    return Error;
+  }
+  if (int Error = checkBuffered(C, Mode, Count, Type, Dest, Comm))
+    return Error;
+  auto *S = new Request; // held by the handle
+  beginSend(C, *S, Buf, Count, Type, Dest, Tag, Comm, Mode);
+  *Handle = C.RT.Requests.add(S);
+  return MPI_SUCCESS;
+}
+
+} // namespace
+
+// Sends.
+
+Task<int> Send(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+               Where W) {
+  return blockingSend(enter("MPI_Send", W), Buf, Count, Type, Dest, Tag, Comm, SendMode::Standard);
+}
+
+Task<int> Ssend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+                Where W) {
+  return blockingSend(enter("MPI_Ssend", W), Buf, Count, Type, Dest, Tag, Comm,
+                      SendMode::Synchronous);
+}
+
+Task<int> Bsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+                Where W) {
+  return blockingSend(enter("MPI_Bsend", W), Buf, Count, Type, Dest, Tag, Comm, SendMode::Buffered);
+}
+
+Task<int> Rsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+                Where W) {
+  // A ready send may be implemented as a standard one (MPI 3.1, 3.4).
+  return blockingSend(enter("MPI_Rsend", W), Buf, Count, Type, Dest, Tag, Comm, SendMode::Standard);
+}
+
+int Isend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+          MPI_Request *Request, Where W) {
+  return nonblockingSend(enter("MPI_Isend", W), Buf, Count, Type, Dest, Tag, Comm, Request,
+                         SendMode::Standard);
+}
+int Issend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+           MPI_Request *Request, Where W) {
+  return nonblockingSend(enter("MPI_Issend", W), Buf, Count, Type, Dest, Tag, Comm, Request,
+                         SendMode::Synchronous);
+}
+int Ibsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+           MPI_Request *Request, Where W) {
+  return nonblockingSend(enter("MPI_Ibsend", W), Buf, Count, Type, Dest, Tag, Comm, Request,
+                         SendMode::Buffered);
+}
+int Irsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+           MPI_Request *Request, Where W) {
+  return nonblockingSend(enter("MPI_Irsend", W), Buf, Count, Type, Dest, Tag, Comm, Request,
+                         SendMode::Standard);
+}
+
+} // namespace bamboo::mpi

@@ -1,0 +1,57 @@
+// remote.h - where the matching engine and the transport meet, and nowhere else.
+//
+// The engine matches messages for the virtual ranks of this process; the transport moves
+// bytes between processes over MPI and alone knows how they travel (frames, records,
+// rendezvous tags). The engine hands messages for other processes to RemoteSends; the
+// transport hands what arrives to Arrivals. Both run under the engine lock.
+#pragma once
+
+#include "datatype.h"
+#include "message.h"
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace bamboo::detail {
+
+// Where each world rank lives: block mapping, VirtualRanks consecutive ranks per process.
+struct Placement {
+  int Process = 0;
+  int VirtualRanks = 1;
+  int processOf(int WorldRank) const { return WorldRank / VirtualRanks; }
+  bool isLocal(int WorldRank) const { return processOf(WorldRank) == Process; }
+  int localIndexOf(int WorldRank) const { return WorldRank - Process * VirtualRanks; }
+};
+
+// Implemented by the transport, used by the engine.
+class RemoteSends {
+public:
+  virtual ~RemoteSends() = default;
+  // Room for Bytes of packed payload of a message with envelope Env to world rank DestWorld
+  // (of process DestProcess), sent without waiting for its receive. Valid until the next call.
+  virtual std::byte *eager(int DestProcess, int DestWorld, const Envelope &Env,
+                           std::size_t Bytes) = 0;
+  // Announces a message whose Bytes leave from Data (alive until S completes) once the
+  // receive matches; S completes when MPI has sent them (Synchronous: when they were received).
+  virtual void rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
+                          const std::byte *Data, std::size_t Bytes, bool Synchronous) = 0;
+  // Receives the payload of a matched announcement (a RemoteRendezvous message) into R, laid
+  // out as RL; Arrivals::payloadLanded follows.
+  virtual void receivePayload(const Message &Announced, Request &R, const Layout &RL) = 0;
+};
+
+// Implemented by the engine, used by the transport.
+class Arrivals {
+public:
+  virtual ~Arrivals() = default;
+  // A message from another process for local rank DestWorld.
+  virtual void deliver(int DestWorld, std::unique_ptr<Message> M) = 0;
+  // The payload of receive R has landed in Temp (packed, Bytes long), or directly in R's buffer
+  // when Temp is empty.
+  virtual void payloadLanded(Request &R, const std::vector<std::byte> &Temp, std::size_t Bytes) = 0;
+  // MPI has sent the payload of rendezvous send S.
+  virtual void payloadSent(Request &S) = 0;
+};
+
+} // namespace bamboo::detail
