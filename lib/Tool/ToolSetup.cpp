@@ -121,8 +121,10 @@ bool readAsC(const std::vector<std::string> &Args, llvm::StringRef File) {
       Lang = Arg.drop_front(2);
     else
       continue;
-    Language = Lang == "none" ? std::optional<bool>()
-                              : std::optional<bool>(Lang == "c");
+    if (Lang == "none")
+      Language.reset();
+    else
+      Language = Lang == "c";
   }
   if (Language)
     return *Language;
