@@ -2,7 +2,7 @@
 """Runs an MPI program and its Bamboo translation and compares what they print.
 
   compare_runs.py --original BIN --translated BIN --configs 1x1,1x4,2x1,2x2,2x4
-                  [--mpiexec mpiexec] [--timeout S]
+                  [--mpiexec mpiexec] [--openmpi] [--timeout S]
 
 For each configuration PxK the original runs as P*K MPI ranks and the translation as P
 processes with BAMBOO_VF=K. Their standard outputs must be the same up to the order of lines
@@ -10,17 +10,10 @@ processes with BAMBOO_VF=K. Their standard outputs must be the same up to the or
 """
 import argparse
 import os
-import subprocess
 import sys
 
-
-def run(command, env, timeout):
-    try:
-        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              env=env, timeout=timeout, text=True, errors="replace")
-    except subprocess.TimeoutExpired:
-        return None, "", f"timed out after {timeout}s"
-    return done.returncode, done.stdout, done.stderr
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from mpi_run import launch  # noqa: E402
 
 
 def main():
@@ -30,6 +23,8 @@ def main():
     parser.add_argument("--configs", default="1x1,1x4,2x1,2x2,2x4")
     parser.add_argument("--mpiexec", default="mpiexec")
     parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--openmpi", action="store_true",
+                        help="mpiexec is Open MPI's: read each process's output from its file")
     parser.add_argument("args", nargs="*", help="arguments for both programs")
     options = parser.parse_args()
 
@@ -39,15 +34,19 @@ def main():
         env = dict(os.environ)
         for name in [n for n in env if n.startswith("BAMBOO_")]:
             del env[name]
-        want_status, want, want_err = run(
-            [options.mpiexec, "-n", str(processes * vf), options.original] + options.args,
-            env, options.timeout)
+        want_status, want, want_err, _ = launch(options.mpiexec, processes * vf,
+                                                [options.original] + options.args,
+                                                options.timeout, env, options.openmpi)
         env["BAMBOO_VF"] = str(vf)
-        got_status, got, got_err = run(
-            [options.mpiexec, "-n", str(processes), options.translated] + options.args,
-            env, options.timeout)
+        got_status, got, got_err, _ = launch(options.mpiexec, processes,
+                                             [options.translated] + options.args,
+                                             options.timeout, env, options.openmpi)
         label = f"{processes} processes x BAMBOO_VF={vf} vs {processes * vf} MPI ranks"
-        if want_status != 0:
+        if want_status is None or got_status is None:
+            which = "original" if want_status is None else "translation"
+            print(f"FAIL {label}: the {which} timed out after {options.timeout:g}s")
+            failures += 1
+        elif want_status != 0:
             print(f"FAIL {label}: the original exited with {want_status}\n{want_err}")
             failures += 1
         elif got_status != 0:
