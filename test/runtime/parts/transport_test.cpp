@@ -1,0 +1,118 @@
+// transport_test.cpp - frames and payloads on their own: the transport of a one-process job
+// sends to itself and hands what arrives to a fake Arrivals.
+#include "transport.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstring>
+#include <numeric>
+#include <vector>
+
+using namespace bamboo::detail;
+
+namespace {
+struct FakeArrivals final : Arrivals {
+  std::vector<std::pair<int, std::unique_ptr<Message>>> Delivered;
+  std::vector<Request *> Landed, Sent;
+  void deliver(int DestWorld, std::unique_ptr<Message> M) override {
+    Delivered.emplace_back(DestWorld, std::move(M));
+  }
+  void payloadLanded(Request &R, const std::vector<std::byte> &Temp, std::size_t) override {
+    EXPECT_TRUE(Temp.empty()); // contiguous: straight into the buffer
+    Landed.push_back(&R);
+  }
+  void payloadSent(Request &S) override { Sent.push_back(&S); }
+};
+
+struct CountingObserver final : TransportObserver {
+  int FramesSent = 0, FramesReceived = 0;
+  std::uint32_t RecordsReceived = 0;
+  void frameSent(int, std::uint64_t, std::uint32_t) override { ++FramesSent; }
+  void frameReceived(int, std::uint64_t, std::uint32_t Records) override {
+    ++FramesReceived;
+    RecordsReceived += Records;
+  }
+};
+
+// Calls progress until Done() or a second has passed.
+template <class Fn> bool progressUntil(Transport &Net, Fn &&Done) {
+  auto End = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+  while (!Done() && std::chrono::steady_clock::now() < End)
+    Net.progress();
+  return Done();
+}
+
+struct Fixture {
+  FakeArrivals Arrived;
+  CountingObserver Seen;
+  Transport Net{Arrived, Seen};
+  bool Skip = false;
+  Fixture() {
+    int Size = 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &Size);
+    Skip = Size != 1; // a transport of one process, which sends to itself
+    if (!Skip)
+      Net.init(1);
+  }
+  ~Fixture() {
+    if (!Skip)
+      Net.shutdown();
+  }
+};
+} // namespace
+
+TEST(TransportPart, EagerMessagesOfOneStepTravelAsOneFrameAndArriveInOrder) {
+  Fixture F;
+  if (F.Skip)
+    GTEST_SKIP() << "one process";
+  // Three 5000-byte payloads: a frame above the 8 KiB piece size, put back together.
+  for (int I = 0; I < 3; ++I) {
+    std::byte *Room = F.Net.eager(0, 7, Envelope{I, 10 + I, 3}, 5000);
+    std::memset(Room, 'a' + I, 5000);
+  }
+  EXPECT_TRUE(F.Net.busy()); // a frame not yet sent
+  ASSERT_TRUE(progressUntil(F.Net, [&] { return F.Arrived.Delivered.size() == 3; }));
+  EXPECT_EQ(F.Seen.FramesSent, 1);
+  EXPECT_EQ(F.Seen.FramesReceived, 1);
+  EXPECT_EQ(F.Seen.RecordsReceived, 3u);
+  for (int I = 0; I < 3; ++I) {
+    auto &[DestWorld, M] = F.Arrived.Delivered[I];
+    EXPECT_EQ(DestWorld, 7);
+    EXPECT_EQ(M->K, Message::Kind::Eager);
+    EXPECT_EQ(M->Env.Source, I);
+    EXPECT_EQ(M->Env.Tag, 10 + I);
+    EXPECT_EQ(M->Env.Context, 3);
+    ASSERT_EQ(M->Bytes, 5000u);
+    EXPECT_EQ(M->data()[0], std::byte('a' + I));
+    EXPECT_EQ(M->data()[4999], std::byte('a' + I));
+  }
+  EXPECT_EQ(F.Net.counters().FramesSent, F.Net.counters().FramesReceived);
+}
+
+TEST(TransportPart, ALargePayloadIsAnnouncedAndMovesOnceReceived) {
+  Fixture F;
+  if (F.Skip)
+    GTEST_SKIP() << "one process";
+  std::vector<int> Out(100000), In(100000, -1);
+  std::iota(Out.begin(), Out.end(), 0);
+  Request S, R;
+  R.Buf = In.data();
+  R.Count = static_cast<int>(In.size());
+  R.Type = MPI_INT;
+  F.Net.rendezvous(0, 2, Envelope{0, 5, 3}, S, reinterpret_cast<const std::byte *>(Out.data()),
+                   Out.size() * sizeof(int), false);
+  ASSERT_TRUE(progressUntil(F.Net, [&] { return F.Arrived.Delivered.size() == 1; }));
+  const Message &Announced = *F.Arrived.Delivered[0].second;
+  EXPECT_EQ(Announced.K, Message::Kind::RemoteRendezvous);
+  EXPECT_EQ(Announced.Bytes, Out.size() * sizeof(int));
+  EXPECT_TRUE(F.Arrived.Landed.empty()); // nothing moves before the receive matches
+  F.Net.receivePayload(Announced, R, layoutOf(R.Count, R.Type));
+  ASSERT_TRUE(progressUntil(F.Net, [&] {
+    return F.Arrived.Landed.size() == 1 && F.Arrived.Sent.size() == 1;
+  }));
+  EXPECT_EQ(F.Arrived.Landed[0], &R);
+  EXPECT_EQ(F.Arrived.Sent[0], &S);
+  EXPECT_EQ(In, Out);
+  EXPECT_FALSE(F.Net.inFlight());
+}
