@@ -1,14 +1,16 @@
 // quiescence.cpp - termination and deadlock detection by repeated MPI_Iallreduce waves.
 #include "quiescence.h"
 
+#include <algorithm>
+
 namespace bamboo::detail {
 namespace {
 // Waves are paced: an idle process waiting for a message must not flood the network with
-// them (they would slow the very message it waits for). Detection then takes a few
-// milliseconds. A busy process need not hurry at all: nobody is quiescent before it.
-constexpr auto IdleWaveInterval = std::chrono::milliseconds(1);
-constexpr auto BusyWaveInterval = std::chrono::milliseconds(20);
-enum Slot { Busy, Sent, Received, Live };
+// them (they would slow the very message it waits for). Detection then takes from a few
+// milliseconds after the last activity to about one longest interval more.
+constexpr std::chrono::microseconds ShortestInterval{1000};
+constexpr std::chrono::microseconds LongestInterval{32000};
+enum Slot { Sent, Received, Live }; // a process joins only when idle: no busy flag
 } // namespace
 
 JobState QuiescenceDetector::step(const LocalActivity &Now) {
@@ -17,7 +19,7 @@ JobState QuiescenceDetector::step(const LocalActivity &Now) {
     MPI_Test(&Wave, &Done, MPI_STATUS_IGNORE);
     if (!Done)
       return JobState::Running;
-    bool Quiet = Result[Busy] == 0 && Result[Sent] == Result[Received];
+    bool Quiet = Result[Sent] == Result[Received];
     bool Stable =
         HavePrevious && Result[Sent] == PreviousSent && Result[Received] == PreviousReceived;
     HavePrevious = Quiet;
@@ -25,17 +27,22 @@ JobState QuiescenceDetector::step(const LocalActivity &Now) {
     PreviousReceived = Result[Received];
     if (Quiet && Stable)
       return Result[Live] == 0 ? JobState::Terminated : JobState::Deadlocked;
+    // A quiet wave is confirmed by the next one soon; while waves find work in progress, the
+    // job is running and they can come less often.
+    Interval = Quiet ? ShortestInterval : std::min(Interval * 2, LongestInterval);
   }
 
+  if (Now.Busy) // no traffic while busy
+    return JobState::Running;
   auto Clock = std::chrono::steady_clock::now();
-  if (Clock - LastStart < (Now.Busy ? BusyWaveInterval : IdleWaveInterval))
+  if (Clock - LastStart < Interval)
     return JobState::Running;
   LastStart = Clock;
-  Contribution[Busy] = Now.Busy ? 1 : 0;
+  ++Waves;
   Contribution[Sent] = static_cast<long long>(Now.TransfersSent);
   Contribution[Received] = static_cast<long long>(Now.TransfersReceived);
   Contribution[Live] = Now.LiveTasks;
-  MPI_Iallreduce(Contribution, Result, 4, MPI_LONG_LONG, MPI_SUM, Comm, &Wave);
+  MPI_Iallreduce(Contribution, Result, 3, MPI_LONG_LONG, MPI_SUM, Comm, &Wave);
   return JobState::Running;
 }
 

@@ -1,12 +1,16 @@
 // quiescence.h - noticing that the whole job can no longer make progress.
 //
-// Each process keeps one non-blocking MPI_Iallreduce "wave" going on the control
-// communicator. It contributes: is it busy (a task ready or running, payloads arriving, frames
-// not yet sent), how many transfers it has completed as sender and as receiver, and how many of
-// its tasks are still alive. Counters only grow, so if two consecutive waves report every
-// process idle with the same totals and sent == received, nothing happened in between and
-// nothing is in flight: the job is quiescent. It has then terminated (no task alive) or
-// deadlocked.
+// A process that is idle (no task ready or running, no payload arriving, no frame unsent)
+// joins a non-blocking MPI_Iallreduce "wave" on the control communicator, contributing how many
+// transfers it has completed as sender and as receiver and how many of its tasks are still
+// alive. A busy process joins no wave: nobody can be quiescent before it is idle, so it sends
+// nothing, and the others' wave simply completes later. Counters only grow, so if two
+// consecutive waves report the same totals with sent == received, nothing happened in
+// between and nothing is in flight: the job is quiescent. It has then terminated (no task
+// alive) or deadlocked. One wave is outstanding at a time, so a process waiting for a long
+// computation elsewhere sends nothing more. Waves start at most every millisecond; while they
+// find transfers in flight the interval doubles, up to 32 ms, and a quiet wave is confirmed
+// 1 ms later. docs/runtime.md has the traffic this makes.
 //
 // A transfer is a frame (sent when posted, received when taken) or a large payload (counted
 // on each side when MPI completes it there). Counting payloads matters: a receiver can see its
@@ -39,15 +43,19 @@ public:
   JobState step(const LocalActivity &Now);
   // A wave still outstanding at shutdown must complete before MPI is finalized.
   void drain();
+  // Waves this process has joined (BAMBOO_STATS).
+  std::uint64_t waves() const { return Waves; }
 
 private:
   MPI_Comm Comm = MPI_COMM_NULL;
   MPI_Request Wave = MPI_REQUEST_NULL;
-  long long Contribution[4] = {0, 0, 0, 0};
-  long long Result[4] = {0, 0, 0, 0};
+  long long Contribution[3] = {0, 0, 0};
+  long long Result[3] = {0, 0, 0};
   bool HavePrevious = false;
   long long PreviousSent = -1, PreviousReceived = -1;
   std::chrono::steady_clock::time_point LastStart{};
+  std::chrono::microseconds Interval{1000}; // between idle waves; grows while nothing changes
+  std::uint64_t Waves = 0;
 };
 
 } // namespace bamboo::detail

@@ -90,7 +90,7 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
 
   if (Statistics)
     Statistics->report(Net.controlComm(), JobShape{Processes, Process, VirtualRanks, Opts.Workers},
-                       Eng.counters(), Net.counters(), Wall);
+                       Eng.counters(), Net.counters(), Detector.waves(), Wall);
   if (Tracing)
     Tracing->write(Net.controlComm(), Process, Opts.TracePath);
   Detector.drain();

@@ -8,7 +8,7 @@ namespace bamboo::detail {
 namespace {
 struct Row {
   double Busy, Idle, BusyWhileWaiting, Waiting;
-  double LocalMessages, LocalBytes, RemoteMessages, RemoteBytes, MPIMessages, MPIBytes;
+  double LocalMessages, LocalBytes, RemoteMessages, RemoteBytes, MPIMessages, MPIBytes, Waves;
 };
 } // namespace
 
@@ -36,7 +36,8 @@ void Stats::blockedTasksChanged(int Now, Clock::time_point At) {
 }
 
 void Stats::report(MPI_Comm Control, const JobShape &Shape, const MessageCounters &Messages,
-                   const TransportCounters &Net, double WallSeconds) const {
+                   const TransportCounters &Net, std::uint64_t DetectorWaves,
+                   double WallSeconds) const {
   Row Mine{};
   for (const Worker &W : PerWorker) {
     Mine.Busy += W.Busy;
@@ -50,6 +51,7 @@ void Stats::report(MPI_Comm Control, const JobShape &Shape, const MessageCounter
   Mine.RemoteBytes = static_cast<double>(Messages.RemoteBytes);
   Mine.MPIMessages = static_cast<double>(Net.FramesSent + Net.PayloadsSent);
   Mine.MPIBytes = static_cast<double>(Net.BytesSent);
+  Mine.Waves = static_cast<double>(DetectorWaves);
 
   constexpr int Fields = sizeof(Row) / sizeof(double);
   std::vector<Row> All(Shape.Process == 0 ? Shape.Processes : 0);
@@ -60,21 +62,24 @@ void Stats::report(MPI_Comm Control, const JobShape &Shape, const MessageCounter
   std::fflush(stdout);
   std::fprintf(stderr, "bamboo stats: %d processes x %d virtual ranks, %d worker(s) each, %.3f s\n",
                Shape.Processes, Shape.VirtualRanks, Shape.Workers, WallSeconds);
-  std::fprintf(stderr, "%7s %8s %8s %10s %9s %10s %9s %9s %9s %8s\n", "process", "busy s", "idle s",
-               "local msg", "local MB", "remote msg", "remote MB", "MPI msg", "MPI MB", "overlap");
+  std::fprintf(stderr, "%7s %8s %8s %10s %9s %10s %9s %9s %9s %8s %7s\n", "process", "busy s",
+               "idle s", "local msg", "local MB", "remote msg", "remote MB", "MPI msg", "MPI MB",
+               "overlap", "waves");
   for (int P = 0; P < Shape.Processes; ++P) {
     const Row &R = All[P];
     char Overlap[16] = "-";
     if (R.Waiting > 0)
       std::snprintf(Overlap, sizeof Overlap, "%.0f%%",
                     100 * std::min(1.0, R.BusyWhileWaiting / R.Waiting));
-    std::fprintf(stderr, "%7d %8.3f %8.3f %10.0f %9.2f %10.0f %9.2f %9.0f %9.2f %8s\n", P, R.Busy,
-                 R.Idle, R.LocalMessages, R.LocalBytes / 1e6, R.RemoteMessages, R.RemoteBytes / 1e6,
-                 R.MPIMessages, R.MPIBytes / 1e6, Overlap);
+    std::fprintf(stderr, "%7d %8.3f %8.3f %10.0f %9.2f %10.0f %9.2f %9.0f %9.2f %8s %7.0f\n", P,
+                 R.Busy, R.Idle, R.LocalMessages, R.LocalBytes / 1e6, R.RemoteMessages,
+                 R.RemoteBytes / 1e6, R.MPIMessages, R.MPIBytes / 1e6, Overlap, R.Waves);
   }
   std::fprintf(stderr, "(remote msg: messages to other processes; MPI msg: the MPI messages "
                        "they became after coalescing; overlap: share of the time some rank "
-                       "waited for data during which the core computed)\n");
+                       "waited for data during which the core computed; waves: rounds of the "
+                       "deadlock detector, MPI_Iallreduce of 24 bytes on the control "
+                       "communicator)\n");
   std::fflush(stderr);
 }
 

@@ -20,8 +20,9 @@ public:
   void blockedTasksChanged(int Blocked, Clock::time_point At) override;
 
   // Collective over Control: process 0 prints one table, a row per process.
+  // DetectorWaves: the quiescence waves this process joined.
   void report(MPI_Comm Control, const JobShape &Shape, const MessageCounters &Messages,
-              const TransportCounters &Net, double WallSeconds) const;
+              const TransportCounters &Net, std::uint64_t DetectorWaves, double WallSeconds) const;
 
 private:
   struct Worker {

@@ -49,10 +49,22 @@ TEST(QuiescencePart, IdleWithNoTaskLeftHasTerminated) {
   EXPECT_EQ(stepFor(S.D, std::chrono::seconds(2), [&] { return Done; }), JobState::Terminated);
 }
 
-TEST(QuiescencePart, ABusyProcessIsNeverQuiescent) {
+TEST(QuiescencePart, ABusyProcessIsNeverQuiescentAndSendsNothing) {
   SelfDetector S;
   LocalActivity Busy{true, 0, 0, 1};
   EXPECT_EQ(stepFor(S.D, std::chrono::milliseconds(100), [&] { return Busy; }), JobState::Running);
+  EXPECT_EQ(S.D.waves(), 0u); // issue 11: no background traffic while ranks compute
+}
+
+TEST(QuiescencePart, WavesThatFindTransfersInFlightComeLessOften) {
+  // Idle, with a transfer that never lands: at 1 ms a wave, 300 ms would take about 300;
+  // doubling to 32 ms takes about 15.
+  SelfDetector S;
+  LocalActivity Waiting{false, 4, 3, 1};
+  EXPECT_EQ(stepFor(S.D, std::chrono::milliseconds(300), [&] { return Waiting; }),
+            JobState::Running);
+  EXPECT_GE(S.D.waves(), 5u);
+  EXPECT_LE(S.D.waves(), 30u);
 }
 
 TEST(QuiescencePart, AMessageInFlightIsNotQuiescence) {

@@ -108,9 +108,8 @@ TEST(TransportPart, ALargePayloadIsAnnouncedAndMovesOnceReceived) {
   EXPECT_EQ(Announced.Bytes, Out.size() * sizeof(int));
   EXPECT_TRUE(F.Arrived.Landed.empty()); // nothing moves before the receive matches
   F.Net.receivePayload(Announced, R, layoutOf(R.Count, R.Type));
-  ASSERT_TRUE(progressUntil(F.Net, [&] {
-    return F.Arrived.Landed.size() == 1 && F.Arrived.Sent.size() == 1;
-  }));
+  ASSERT_TRUE(progressUntil(
+      F.Net, [&] { return F.Arrived.Landed.size() == 1 && F.Arrived.Sent.size() == 1; }));
   EXPECT_EQ(F.Arrived.Landed[0], &R);
   EXPECT_EQ(F.Arrived.Sent[0], &S);
   EXPECT_EQ(In, Out);
