@@ -20,16 +20,16 @@ JobState QuiescenceDetector::step(const LocalActivity &Now) {
     if (!Done)
       return JobState::Running;
     bool Quiet = Result[Sent] == Result[Received];
-    bool Stable =
-        HavePrevious && Result[Sent] == PreviousSent && Result[Received] == PreviousReceived;
+    bool WasQuiet = HavePrevious;
+    bool Stable = WasQuiet && Result[Sent] == PreviousSent && Result[Received] == PreviousReceived;
     HavePrevious = Quiet;
     PreviousSent = Result[Sent];
     PreviousReceived = Result[Received];
     if (Quiet && Stable)
       return Result[Live] == 0 ? JobState::Terminated : JobState::Deadlocked;
-    // A quiet wave is confirmed by the next one soon; while waves find work in progress, the
-    // job is running and they can come less often.
-    Interval = Quiet ? ShortestInterval : std::min(Interval * 2, LongestInterval);
+    // The first quiet wave is confirmed by the next one soon; while waves find transfers in
+    // flight or counts that moved, the job is running and they can come less often.
+    Interval = Quiet && !WasQuiet ? ShortestInterval : std::min(Interval * 2, LongestInterval);
   }
 
   if (Now.Busy) // no traffic while busy

@@ -9,8 +9,8 @@
 // between and nothing is in flight: the job is quiescent. It has then terminated (no task
 // alive) or deadlocked. One wave is outstanding at a time, so a process waiting for a long
 // computation elsewhere sends nothing more. Waves start at most every millisecond; while they
-// find transfers in flight the interval doubles, up to 32 ms, and a quiet wave is confirmed
-// 1 ms later. docs/runtime.md has the traffic this makes.
+// find transfers in flight or counters that moved, the interval doubles, up to 32 ms, and the
+// first quiet wave is confirmed 1 ms later. docs/runtime.md has the traffic this makes.
 //
 // A transfer is a frame (sent when posted, received when taken) or a large payload (counted
 // on each side when MPI completes it there). Counting payloads matters: a receiver can see its
