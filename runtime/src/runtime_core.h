@@ -1,4 +1,5 @@
-// runtime_core.h - the state of the runtime in one process, and how its parts meet.
+// runtime_core.h - the runtime of one process: the composition root that makes the parts and
+// hands each what it needs (docs/runtime.md, "Parts").
 //
 // One Runtime exists while bamboo::run executes. Its engine lock guards the scheduler, the
 // matching engine, the transport, requests, communicators, groups and the detector; every MPI
