@@ -3,9 +3,6 @@
 #include "bamboo/mpi.h"
 
 #include "p2p_support.h"
-#include "region_state.h"
-
-#include <algorithm>
 
 namespace bamboo::mpi {
 

@@ -41,38 +41,38 @@ public:
 // Hands every event to each observer added.
 class Observers final : public SchedulerObserver, public TransportObserver {
 public:
-  void add(SchedulerObserver &O) { Scheduling.push_back(&O); }
-  void add(TransportObserver &O) { Transport.push_back(&O); }
+  void add(SchedulerObserver &O) { SchedulerWatchers.push_back(&O); }
+  void add(TransportObserver &O) { TransportWatchers.push_back(&O); }
 
   void taskRan(int Worker, int Rank, Clock::time_point Begin, Clock::time_point End,
                bool WhileOthersWaited) override {
-    for (SchedulerObserver *O : Scheduling)
+    for (SchedulerObserver *O : SchedulerWatchers)
       O->taskRan(Worker, Rank, Begin, End, WhileOthersWaited);
   }
   void workerIdled(int Worker, Clock::duration Idle) override {
-    for (SchedulerObserver *O : Scheduling)
+    for (SchedulerObserver *O : SchedulerWatchers)
       O->workerIdled(Worker, Idle);
   }
   void blockedTasksChanged(int Blocked, Clock::time_point At) override {
-    for (SchedulerObserver *O : Scheduling)
+    for (SchedulerObserver *O : SchedulerWatchers)
       O->blockedTasksChanged(Blocked, At);
   }
   void frameSent(int Peer, std::uint64_t Bytes, std::uint32_t Records) override {
-    for (TransportObserver *O : Transport)
+    for (TransportObserver *O : TransportWatchers)
       O->frameSent(Peer, Bytes, Records);
   }
   void frameReceived(int Peer, std::uint64_t Bytes, std::uint32_t Records) override {
-    for (TransportObserver *O : Transport)
+    for (TransportObserver *O : TransportWatchers)
       O->frameReceived(Peer, Bytes, Records);
   }
   void payloadSent(int Peer, std::uint64_t Bytes) override {
-    for (TransportObserver *O : Transport)
+    for (TransportObserver *O : TransportWatchers)
       O->payloadSent(Peer, Bytes);
   }
 
 private:
-  std::vector<SchedulerObserver *> Scheduling;
-  std::vector<TransportObserver *> Transport;
+  std::vector<SchedulerObserver *> SchedulerWatchers;
+  std::vector<TransportObserver *> TransportWatchers;
 };
 
 } // namespace bamboo::detail

@@ -13,7 +13,7 @@ void Runtime::fatal(const std::string &Message) { fatalError(Message); }
 
 Runtime::Runtime(const Options &Opts, int Processes, int Process)
     : Opts(Opts), Processes(Processes), Process(Process), VirtualRanks(Opts.VirtualRanksPerProcess),
-      WorldSize(Processes * VirtualRanks), Place{Process, VirtualRanks} {}
+      WorldSize(Processes * VirtualRanks) {}
 
 int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
   Net.init(Processes);

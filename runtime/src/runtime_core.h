@@ -53,7 +53,6 @@ public:
   const int Process;
   const int VirtualRanks;
   const int WorldSize;
-  const Placement Place;
 
   std::mutex Lock; // the engine lock
   // Statistics and the trace, when asked for (BAMBOO_STATS, BAMBOO_TRACE); they observe the
@@ -64,7 +63,7 @@ public:
   Scheduler Sched;
   // The engine and the transport hand each other work (remote.h); each is made with a
   // reference to the other, used only once both exist.
-  Engine Eng{Place, Opts.EagerLimit, Sched, Net};
+  Engine Eng{Placement{Process, VirtualRanks}, Opts.EagerLimit, Sched, Net};
   Transport Net{Eng, Watchers};
   CommunicatorTable Comms;
   GroupTable Groups;
