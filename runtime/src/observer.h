@@ -43,6 +43,8 @@ class Observers final : public SchedulerObserver, public TransportObserver {
 public:
   void add(SchedulerObserver &O) { SchedulerWatchers.push_back(&O); }
   void add(TransportObserver &O) { TransportWatchers.push_back(&O); }
+  // Whether anyone observes the workers: without, they need not read the clock.
+  bool watchScheduler() const { return !SchedulerWatchers.empty(); }
 
   void taskRan(int Worker, int Rank, Clock::time_point Begin, Clock::time_point End,
                bool WhileOthersWaited) override {

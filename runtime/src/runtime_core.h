@@ -77,15 +77,17 @@ private:
   // Polls MPI while tasks compute, so that large transfers move during the computation.
   void progressLoop();
   // OthersWaiting: some task of this process waited for communication when T started (the
-  // overlap statistic).
-  void runTask(RankTask &T, int Worker, bool OthersWaiting);
-  // Drives MPI and the detector; true if anything happened. Under the lock.
-  bool pollLocked();
+  // overlap statistic); Timed: observers want the run's times.
+  void runTask(RankTask &T, int Worker, bool OthersWaiting, bool Timed);
+  // Drives MPI and the detector; true if anything happened. Under the lock. Idle: from the
+  // idle loop, which calls it back to back.
+  bool pollLocked(bool Idle);
   void finishTask(RankTask &T);
   void reportDeadlock();
 
   JobState State = JobState::Running;
   Clock::time_point LastDetectorStep{};
+  int IdlePollsSinceClock = 0;
   std::atomic<bool> StopProgress{false};
   int BlockedTasks = 0;
 };

@@ -13,8 +13,11 @@
 namespace bamboo::detail {
 
 void Runtime::workerLoop(int Worker) {
+  // The clock is read only for observers: on a virtual machine a read can cost as much as
+  // an MPI poll, and the idle loop is every message's latency.
+  const bool Timed = Watchers.watchScheduler();
   int IdleRounds = 0;
-  auto IdleStart = Clock::now();
+  Clock::time_point IdleStart = Timed ? Clock::now() : Clock::time_point();
   for (;;) {
     RankTask *T = nullptr;
     bool OthersWaiting = false;
@@ -25,7 +28,7 @@ void Runtime::workerLoop(int Worker) {
       T = Sched.pop();
       if (!T) {
         if (Worker == 0) {
-          if (pollLocked())
+          if (pollLocked(/*Idle=*/true))
             IdleRounds = 0; // something moved: keep spinning
           T = Sched.pop();
         } else {
@@ -38,10 +41,12 @@ void Runtime::workerLoop(int Worker) {
     }
     if (T) {
       // Idle: from the end of the last run (and of the poll after it) to this one.
-      Watchers.workerIdled(Worker, Clock::now() - IdleStart);
+      if (Timed)
+        Watchers.workerIdled(Worker, Clock::now() - IdleStart);
       IdleRounds = 0;
-      runTask(*T, Worker, OthersWaiting);
-      IdleStart = Clock::now();
+      runTask(*T, Worker, OthersWaiting, Timed);
+      if (Timed)
+        IdleStart = Clock::now();
       continue;
     }
     // Nothing to run: spin for a while (latency), then yield the core, then sleep a little.
@@ -51,45 +56,47 @@ void Runtime::workerLoop(int Worker) {
     else if (IdleRounds > 1000)
       sched_yield();
   }
-  Watchers.workerIdled(Worker, Clock::now() - IdleStart);
+  if (Timed)
+    Watchers.workerIdled(Worker, Clock::now() - IdleStart);
 }
 
-void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting) {
-  auto Begin = Clock::now();
+void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting, bool Timed) {
+  Clock::time_point Begin = Timed ? Clock::now() : Clock::time_point();
   setCurrentTask(&T);
   // The children that were woken first (a nonblocking collective others may wait for), then
   // the task's own coroutine unless it still waits.
   std::vector<ChildTask *> Woken;
+  bool RunMain;
   {
     std::lock_guard L(Lock);
     for (auto &Ch : T.Children)
       if (std::exchange(Ch->Runnable, false))
         Woken.push_back(Ch.get());
+    RunMain = Woken.empty() && !T.MainBlocked && !T.Root.done();
   }
-  for (ChildTask *Ch : Woken)
-    resumeChild(T, *Ch);
-  bool RunMain;
-  {
+  if (!Woken.empty()) { // a child's run may have unblocked the main coroutine
+    for (ChildTask *Ch : Woken)
+      resumeChild(T, *Ch);
     std::lock_guard L(Lock);
     RunMain = !T.MainBlocked && !T.Root.done();
   }
   if (RunMain)
     runTrampoline(std::exchange(T.ResumePoint, nullptr));
   setCurrentTask(nullptr);
-  auto End = Clock::now();
-  Watchers.taskRan(Worker, T.WorldRank, Begin, End, OthersWaiting);
+  Clock::time_point End = Timed ? Clock::now() : Clock::time_point();
+  if (Timed)
+    Watchers.taskRan(Worker, T.WorldRank, Begin, End, OthersWaiting);
 
-  bool Ended;
-  {
-    std::lock_guard L(Lock);
-    Ended = T.Root.done() && T.Children.empty();
-  }
-  if (Ended)
+  std::unique_lock L(Lock);
+  if (T.Root.done() && T.Children.empty()) {
+    L.unlock(); // the rank's destructors run without the lock, as its code does
     finishTask(T);
-  std::lock_guard L(Lock);
+    L.lock();
+  }
   Sched.afterRun(T);
-  Watchers.blockedTasksChanged(Sched.blockedCount(), End);
-  pollLocked(); // send what this run produced at once
+  if (Timed)
+    Watchers.blockedTasksChanged(Sched.blockedCount(), End);
+  pollLocked(/*Idle=*/false); // send what this run produced at once
 }
 
 void Runtime::resumeChild(RankTask &T, ChildTask &Ch) {
@@ -152,12 +159,17 @@ void Runtime::progressLoop() {
   }
 }
 
-bool Runtime::pollLocked() {
+bool Runtime::pollLocked(bool Idle) {
   bool Did = Net.progress();
-  if (Did)
+  if (Did && Watchers.watchScheduler())
     Watchers.blockedTasksChanged(Sched.blockedCount(), Clock::now());
   // The detector needs no more than a look every few tens of microseconds; polling it on
-  // every turn of an idle loop would add an MPI call to every message's latency.
+  // every turn of an idle loop would add an MPI call to every message's latency, and reading
+  // the clock on every turn costs nearly as much. An idle loop turns in well under a
+  // microsecond, so every 16th turn is often enough.
+  if (Idle && ++IdlePollsSinceClock < 16)
+    return Did;
+  IdlePollsSinceClock = 0;
   auto Now = Clock::now();
   if (Now - LastDetectorStep < std::chrono::microseconds(50))
     return Did;
