@@ -21,6 +21,11 @@ struct Options {
   int warmup = 2;     // untimed steps before them (they count in the answer)
   bool comm = true;   // --no-comm: the MPI-nocomm variant (same compute, no messages)
   bool compute = true; // --no-compute: communication only, for the ideal time
+  // --sync-local: a barrier at every step among the ranks of one node (MPI_COMM_TYPE_SHARED).
+  // With --no-comm under Bamboo, the virtual ranks of a process then take turns step by step
+  // as in a real run (without it each would run all its steps at once, its block alone in the
+  // cache): the Bamboo-nocomm variant.
+  bool sync_local = false;
   bool serial = false; // --serial: print the serial reference checksum and exit (1 rank)
   bool has_expect = false; // --expect HEX: compare against a cached reference
   std::uint64_t expect = 0;
@@ -30,7 +35,7 @@ struct Options {
 [[noreturn]] inline void usage(const char *app, const char *why) {
   std::fprintf(stderr,
                "%s: %s\nusage: %s [--n N] [--steps S] [--warmup W] [--no-comm] [--no-compute]\n"
-               "          [--expect HEX | --serial]\n"
+               "          [--sync-local] [--expect HEX | --serial]\n"
                "  Without --expect, rank 0 recomputes the answer serially (outside the timed\n"
                "  region) and compares; --serial prints that reference checksum alone.\n",
                app, why, app);
@@ -54,6 +59,7 @@ inline Options parse(int argc, char **argv, const char *app, long default_n) {
     else if (a == "--warmup") o.warmup = static_cast<int>(num(i));
     else if (a == "--no-comm") o.comm = false;
     else if (a == "--no-compute") o.compute = false;
+    else if (a == "--sync-local") o.sync_local = true;
     else if (a == "--serial") o.serial = true;
     else if (a == "--expect" && i + 1 < argc) {
       o.has_expect = true;
