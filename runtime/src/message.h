@@ -45,7 +45,6 @@ struct Message {
   Request *Sender = nullptr; // LocalRendezvous
   int SourceProcess = -1;    // RemoteRendezvous
   int TransferTag = 0;
-  std::size_t PieceBytes = 0; // RemoteRendezvous: 0 = one MPI message, else pieces of this size
 };
 
 // A task blocked in MPI_Probe.

@@ -16,9 +16,6 @@
 // on each side when MPI completes it there). Counting payloads matters: a receiver can see its
 // payload arrive before the sender's MPI_Isend completes; until both sides have counted it,
 // the totals differ, so the sender's task that the completion will wake is not declared dead.
-// A buffered payload sent in pieces is not counted: its send completes without the receiver
-// (nobody waits for it), its announcement is a frame, and a receiver with pieces to come is
-// busy; one never received stays unmatched in MPI, as an unreceived message would.
 //
 // Every member runs under the engine lock.
 #pragma once

@@ -9,10 +9,8 @@
 namespace bamboo::detail {
 
 // The wire format: a frame is a header (record count, frame size), then records, each a
-// RecordHeader and, for an eager one, its payload padded to 8 bytes. A RequestToSend's payload
-// follows as one MPI message with its TransferTag on the payload communicator, a Pieces
-// record's as MPI messages of PieceBytes (the last shorter) with its TransferTag.
-enum class RecordKind : std::int32_t { Eager = 1, RequestToSend = 2, Pieces = 3 };
+// RecordHeader and, for an eager one, its payload padded to 8 bytes.
+enum class RecordKind : std::int32_t { Eager = 1, RequestToSend = 2 };
 
 struct RecordHeader {
   RecordKind Kind = RecordKind::Eager;
@@ -41,13 +39,9 @@ RecordHeader recordOf(RecordKind Kind, int DestWorld, const Envelope &Env, std::
 constexpr int FrameTag = 1;
 constexpr std::size_t FrameHeaderBytes = 8; // record count, frame size
 constexpr std::size_t MaxSpareFrames = 16;
-// The largest MPI message of a frame or of a payload in pieces: within what MPICH over UCX
-// sends eagerly, in one fragment, over shared memory and TCP alike.
-constexpr std::size_t PieceBytes = 8192;
-// Buffered payloads above this go in pieces of their own rather than inside the frame: the
-// receiver then takes them straight into the user's buffer. Below it a record in the frame
-// costs less than the extra MPI messages.
-constexpr std::size_t PiecesAboveBytes = 32 * 1024;
+// The largest MPI message of a frame: within what MPICH over UCX sends eagerly, in one
+// fragment, over shared memory and TCP alike.
+constexpr std::size_t FrameChunkBytes = 8192;
 constexpr std::size_t padded(std::size_t N) { return (N + 7) & ~std::size_t(7); }
 
 // Completes whatever finished among Requests; calls Done(index) for each, in descending index
@@ -115,37 +109,24 @@ std::byte *Transport::addRecord(int DestProcess, const RecordHeader &H, std::siz
   return O.Buf.data() + At + sizeof(RecordHeader);
 }
 
-int Transport::nextTransferTag(int DestProcess) {
-  int &Next = NextTransferTag[DestProcess];
-  int Tag = Next;
-  Next = Next == TagLimit ? 0 : Next + 1;
-  return Tag;
-}
-
 std::byte *Transport::eager(int DestProcess, int DestWorld, const Envelope &Env,
                             std::size_t Bytes) {
-  if (Bytes <= PiecesAboveBytes)
-    return addRecord(DestProcess, recordOf(RecordKind::Eager, DestWorld, Env, Bytes), Bytes);
-  RecordHeader H = recordOf(RecordKind::Pieces, DestWorld, Env, Bytes);
-  H.TransferTag = nextTransferTag(DestProcess);
-  addRecord(DestProcess, H, 0);
-  // Not zero-filled: the caller packs every byte.
-  PendingPieces.push_back(PiecesOut{DestProcess, H.TransferTag,
-                                    std::make_shared_for_overwrite<std::byte[]>(Bytes), Bytes});
-  return PendingPieces.back().Data.get();
+  return addRecord(DestProcess, recordOf(RecordKind::Eager, DestWorld, Env, Bytes), Bytes);
 }
 
 void Transport::rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
                            const std::byte *Payload, std::size_t Bytes, bool Synchronous) {
   RecordHeader H = recordOf(RecordKind::RequestToSend, DestWorld, Env, Bytes);
-  H.TransferTag = nextTransferTag(DestProcess);
+  int &Next = NextTransferTag[DestProcess];
+  H.TransferTag = Next;
+  Next = Next == TagLimit ? 0 : Next + 1;
   addRecord(DestProcess, H, 0); // the record announces H.Bytes; they come separately
 
   MPI_Request Req;
   auto Send = Synchronous ? MPI_Issend : MPI_Isend;
   Send(Payload, static_cast<int>(H.Bytes), MPI_BYTE, DestProcess, H.TransferTag, Data, &Req);
   SendRequests.push_back(Req);
-  Sends.push_back(SendInFlight{{}, &S, {}});
+  Sends.push_back(SendInFlight{{}, &S});
   ++Counters.PayloadsSent;
   Counters.BytesSent += H.Bytes;
   Observer.payloadSent(DestProcess, H.Bytes);
@@ -153,28 +134,21 @@ void Transport::rendezvous(int DestProcess, int DestWorld, const Envelope &Env, 
 
 void Transport::receivePayload(const Message &Announced, Request &R, const Layout &RL) {
   std::size_t Bytes = Announced.Bytes;
-  auto In = std::make_shared<RecvInFlight>();
-  In->R = &R;
-  In->Bytes = Bytes;
-  In->Counted = Announced.PieceBytes == 0;
-  std::byte *Dest;
+  RecvInFlight In;
+  In.R = &R;
+  In.Bytes = Bytes;
+  void *Dest;
   if (RL.Contiguous && Bytes <= RL.Bytes) {
     Dest = dataStart(R.Buf, RL.Offset);
   } else {
-    In->Temp.resize(Bytes);
-    Dest = In->Temp.data();
+    In.Temp.resize(Bytes);
+    Dest = In.Temp.data();
   }
-  std::size_t Piece = Announced.PieceBytes ? Announced.PieceBytes : std::max<std::size_t>(Bytes, 1);
-  std::size_t At = 0;
-  do { // at least one receive, for an empty payload too
-    MPI_Request Req;
-    MPI_Irecv(Dest + At, static_cast<int>(std::min(Piece, Bytes - At)), MPI_BYTE,
-              Announced.SourceProcess, Announced.TransferTag, Data, &Req);
-    RecvRequests.push_back(Req);
-    Recvs.push_back(In);
-    ++In->Remaining;
-    At += Piece;
-  } while (At < Bytes);
+  MPI_Request Req;
+  MPI_Irecv(Dest, static_cast<int>(Bytes), MPI_BYTE, Announced.SourceProcess, Announced.TransferTag,
+            Data, &Req);
+  RecvRequests.push_back(Req);
+  Recvs.push_back(std::move(In));
 }
 
 bool Transport::flush() {
@@ -186,12 +160,12 @@ bool Transport::flush() {
     std::uint32_t Header[2] = {O.Records, static_cast<std::uint32_t>(O.Buf.size())};
     std::memcpy(O.Buf.data(), Header, sizeof Header);
     auto Frame = std::make_shared<FrameBuffer>(std::move(O.Buf));
-    for (std::size_t At = 0; At < Frame->size(); At += PieceBytes) {
+    for (std::size_t At = 0; At < Frame->size(); At += FrameChunkBytes) {
       MPI_Request Req;
-      MPI_Isend(Frame->data() + At, static_cast<int>(std::min(PieceBytes, Frame->size() - At)),
+      MPI_Isend(Frame->data() + At, static_cast<int>(std::min(FrameChunkBytes, Frame->size() - At)),
                 MPI_BYTE, P, FrameTag, Frames, &Req);
       SendRequests.push_back(Req);
-      Sends.push_back(SendInFlight{Frame, nullptr, {}});
+      Sends.push_back(SendInFlight{Frame, nullptr});
     }
     ++Counters.FramesSent;
     Counters.BytesSent += Frame->size();
@@ -200,27 +174,7 @@ bool Transport::flush() {
     O.Records = 0;
     Any = true;
   }
-  if (!PendingPieces.empty()) { // after their announcements: they are more likely matched
-    sendPieces();
-    Any = true;
-  }
   return Any;
-}
-
-void Transport::sendPieces() {
-  for (PiecesOut &P : PendingPieces) {
-    for (std::size_t At = 0; At < P.Bytes; At += PieceBytes) {
-      MPI_Request Req;
-      MPI_Isend(P.Data.get() + At, static_cast<int>(std::min(PieceBytes, P.Bytes - At)), MPI_BYTE,
-                P.DestProcess, P.TransferTag, Data, &Req);
-      SendRequests.push_back(Req);
-      Sends.push_back(SendInFlight{{}, nullptr, P.Data});
-    }
-    ++Counters.PayloadsSent;
-    Counters.BytesSent += P.Bytes;
-    Observer.payloadSent(P.DestProcess, P.Bytes);
-  }
-  PendingPieces.clear();
 }
 
 bool Transport::completeSends() {
@@ -240,21 +194,16 @@ bool Transport::completeSends() {
 
 bool Transport::completeRecvs() {
   return testSome(RecvRequests, DoneIndices, [&](int I) {
-    std::shared_ptr<RecvInFlight> In = std::move(Recvs[I]);
+    RecvInFlight In = std::move(Recvs[I]);
     swapRemove(RecvRequests, I);
     swapRemove(Recvs, I);
-    if (--In->Remaining > 0)
-      return; // more pieces to come
-    // Pieces are no transfer of the detector's: their announcement (a frame) is, and a
-    // receiver with pieces to come is busy.
-    if (In->Counted)
-      ++Counters.PayloadsCompletedReceived;
-    Arrived.payloadLanded(*In->R, In->Temp, In->Bytes);
+    ++Counters.PayloadsCompletedReceived;
+    Arrived.payloadLanded(*In.R, In.Temp, In.Bytes);
   });
 }
 
 void Transport::takePiece(MPI_Message Msg, const MPI_Status &Status) {
-  // A piece is at most PieceBytes, sent eagerly: it is here once probed.
+  // A piece is at most FrameChunkBytes, sent eagerly: it is here once probed.
   int Bytes = 0;
   MPI_Get_count(&Status, MPI_BYTE, &Bytes);
   int Source = Status.MPI_SOURCE;
@@ -305,7 +254,6 @@ void Transport::deliverFrame(const std::shared_ptr<FrameBuffer> &Owner, int Sour
       M->K = Message::Kind::RemoteRendezvous;
       M->SourceProcess = Source;
       M->TransferTag = H.TransferTag;
-      M->PieceBytes = H.Kind == RecordKind::Pieces ? PieceBytes : 0;
     }
     ++Counters.RecordsReceived;
     Arrived.deliver(H.DestWorld, std::move(M));
@@ -331,7 +279,7 @@ bool Transport::progress() {
 }
 
 bool Transport::busy() const {
-  if (!Recvs.empty() || !PendingPieces.empty())
+  if (!Recvs.empty())
     return true;
   for (const Assembly &A : Partial)
     if (A.Frame)

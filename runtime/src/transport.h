@@ -2,17 +2,13 @@
 //
 // Small payloads travel in frames: everything a process sends to one other process during a
 // scheduling step is one frame (a header, then records, each with its payload). A frame goes
-// as MPI messages of at most PieceBytes, which MPI sends eagerly: the kernel moves them
+// as MPI messages of at most FrameChunkBytes, which MPI sends eagerly: the kernel moves them
 // while the ranks compute, with no MPI call needed on either side (a larger message would
 // wait for both sides' MPI calls, as MPI's rendezvous does). The receiver puts the pieces of
 // a frame back together; pieces of one sender arrive in order.
-// A buffered payload above PiecesAboveBytes (a large send inside an olap region) is packed into
-// a buffer of its own and goes as eager pieces too, announced by a record of the frame; the
-// receiver receives the pieces straight into the user's buffer once a receive matches (no
-// frame to assemble, no copy out of it).
-// Large standard-mode payloads travel by their own MPI_Isend straight from the sender's
-// buffer; the frame carries only a request-to-send record, and the receiver posts the matching
-// MPI_Irecv when a receive matches it. See docs/runtime.md.
+// Large payloads travel by their own MPI_Isend straight from the sender's buffer; the frame
+// carries only a request-to-send record, and the receiver posts the matching MPI_Irecv when a
+// receive matches it. See docs/runtime.md.
 //
 // Every member runs under the runtime's engine lock.
 #pragma once
@@ -40,9 +36,8 @@ public:
   void init(int Processes);
   void shutdown();
 
-  // RemoteSends: an eager message is a record of the frame to its process (above
-  // PiecesAboveBytes an announcement, its payload in pieces); a rendezvous one is a
-  // request-to-send record, and its payload goes by its own MPI message.
+  // RemoteSends: an eager message is a record of the frame to its process; a rendezvous one
+  // is a request-to-send record, and its payload goes by its own MPI message.
   std::byte *eager(int DestProcess, int DestWorld, const Envelope &Env, std::size_t Bytes) override;
   void rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
                   const std::byte *Data, std::size_t Bytes, bool Synchronous) override;
@@ -68,29 +63,16 @@ private:
     std::uint32_t Records = 0;
   };
   struct SendInFlight {
-    std::shared_ptr<FrameBuffer> Frame;  // a frame (shared by its pieces) MPI is sending
-    Request *Payload = nullptr;          // or a rendezvous send to complete
-    std::shared_ptr<std::byte[]> Pieces; // or a buffered payload sent in pieces
+    std::shared_ptr<FrameBuffer> Frame; // a frame (shared by its pieces) MPI is sending
+    Request *Payload = nullptr;         // or a rendezvous send to complete
   };
-  // A buffered payload packed for pieces, sent at the next flush.
-  struct PiecesOut {
-    int DestProcess = 0;
-    int TransferTag = 0;
-    std::shared_ptr<std::byte[]> Data;
-    std::size_t Bytes = 0;
-  };
-  // A payload being received, in one MPI message or in pieces.
   struct RecvInFlight {
     Request *R = nullptr;
     std::vector<std::byte> Temp; // when the data cannot land in the user's buffer directly
     std::size_t Bytes = 0;
-    int Remaining = 0;   // MPI receives not yet complete
-    bool Counted = true; // a rendezvous payload: a transfer for the detector
   };
 
   std::byte *addRecord(int DestProcess, const RecordHeader &H, std::size_t PayloadBytes);
-  int nextTransferTag(int DestProcess);
-  void sendPieces();
   // A frame whose pieces are arriving.
   struct Assembly {
     std::shared_ptr<FrameBuffer> Frame;
@@ -109,9 +91,8 @@ private:
   std::vector<int> NextTransferTag;
   std::vector<MPI_Request> SendRequests;
   std::vector<SendInFlight> Sends;
-  std::vector<PiecesOut> PendingPieces;
   std::vector<MPI_Request> RecvRequests;
-  std::vector<std::shared_ptr<RecvInFlight>> Recvs; // one per MPI receive, shared by pieces
+  std::vector<RecvInFlight> Recvs;
   std::vector<int> DoneIndices;
   std::vector<Assembly> Partial;  // per source process
   std::vector<FrameBuffer> Spare; // memory of sent frames, for the next ones

@@ -28,12 +28,10 @@ struct FakeArrivals final : Arrivals {
 struct CountingObserver final : TransportObserver {
   int FramesSent = 0, FramesReceived = 0;
   std::uint32_t RecordsReceived = 0;
-  std::uint64_t FrameBytesReceived = 0;
   void frameSent(int, std::uint64_t, std::uint32_t) override { ++FramesSent; }
-  void frameReceived(int, std::uint64_t Bytes, std::uint32_t Records) override {
+  void frameReceived(int, std::uint64_t, std::uint32_t Records) override {
     ++FramesReceived;
     RecordsReceived += Records;
-    FrameBytesReceived += Bytes;
   }
 };
 
@@ -116,43 +114,4 @@ TEST(TransportPart, ALargePayloadIsAnnouncedAndMovesOnceReceived) {
   EXPECT_EQ(F.Arrived.Sent[0], &S);
   EXPECT_EQ(In, Out);
   EXPECT_FALSE(F.Net.inFlight());
-}
-
-TEST(TransportPart, ALargeBufferedPayloadGoesInPiecesStraightIntoTheReceiveBuffer) {
-  Fixture F;
-  if (F.Skip)
-    GTEST_SKIP() << "one process";
-  // 100,000 bytes: above the frame's limit for a payload, 13 pieces, the last one short.
-  constexpr std::size_t Bytes = 100000;
-  std::byte *Room = F.Net.eager(0, 4, Envelope{1, 6, 3}, Bytes);
-  for (std::size_t I = 0; I < Bytes; ++I)
-    Room[I] = std::byte(I * 7 % 251);
-  EXPECT_TRUE(F.Net.busy()); // packed, not yet sent
-  ASSERT_TRUE(progressUntil(F.Net, [&] { return F.Arrived.Delivered.size() == 1; }));
-  const Message &Announced = *F.Arrived.Delivered[0].second;
-  EXPECT_EQ(F.Arrived.Delivered[0].first, 4);
-  EXPECT_EQ(Announced.K, Message::Kind::RemoteRendezvous);
-  EXPECT_EQ(Announced.Env.Source, 1);
-  EXPECT_EQ(Announced.Env.Tag, 6);
-  EXPECT_EQ(Announced.Bytes, Bytes);
-  EXPECT_GT(Announced.PieceBytes, 0u);
-  EXPECT_LT(F.Seen.FrameBytesReceived, 100u); // the payload is not in the frame
-
-  std::vector<std::byte> In(Bytes);
-  Request R;
-  R.Buf = In.data();
-  R.Count = static_cast<int>(Bytes);
-  R.Type = MPI_BYTE;
-  F.Net.receivePayload(Announced, R, layoutOf(R.Count, R.Type));
-  EXPECT_TRUE(F.Net.busy()); // pieces to come
-  ASSERT_TRUE(progressUntil(F.Net, [&] { return F.Arrived.Landed.size() == 1; }));
-  EXPECT_EQ(F.Arrived.Landed[0], &R);
-  for (std::size_t I = 0; I < Bytes; ++I)
-    ASSERT_EQ(In[I], std::byte(I * 7 % 251)) << "at byte " << I;
-  EXPECT_TRUE(F.Arrived.Sent.empty()); // the send completed when it was packed
-  ASSERT_TRUE(progressUntil(F.Net, [&] { return !F.Net.inFlight(); }));
-  // The detector counts the announcement (a frame), not the pieces.
-  EXPECT_EQ(F.Net.counters().PayloadsCompletedReceived, 0u);
-  EXPECT_EQ(F.Net.counters().PayloadsCompletedSent, 0u);
-  EXPECT_EQ(F.Net.counters().FramesSent, F.Net.counters().FramesReceived);
 }
