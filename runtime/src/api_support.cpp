@@ -1,6 +1,7 @@
 // api_support.cpp - entering a call, waiting, and MPI's error handling.
 #include "api_support.h"
 #include "region_state.h"
+#include "runtime_core.h" // enter() finds the running runtime: the one lookup of the API layer
 
 #include <algorithm>
 
@@ -11,7 +12,7 @@ Call enter(const char *Operation, const std::source_location &Where) {
   if (!T)
     fatalError(std::string(Operation) + " at " + describe(Where) +
                ": called outside a virtual rank (not from a task of bamboo::run)");
-  Call C{runtime(), *T, WaitSite{Operation, Where}};
+  Call C{runtime().Api, *T, WaitSite{Operation, Where}};
   RegionState *Open = T->OpenRegion;
   if (Open && !T->RunningChild && Open->Depth == T->AwaitDepth)
     C.Region = Open;
@@ -34,7 +35,7 @@ void leaveAwaitedTask() noexcept {
 }
 
 bool Block::await_ready() {
-  std::lock_guard L(C.RT.Lock);
+  std::lock_guard L(C.Parts.Lock);
   if (G.satisfied())
     return true;
   G.Waiter = &C.Rank;
@@ -49,7 +50,7 @@ bool Block::await_ready() {
 
 void Yield::await_suspend(std::coroutine_handle<> H) {
   C.Rank.ResumePoint = H;
-  std::lock_guard L(C.RT.Lock);
+  std::lock_guard L(C.Parts.Lock);
   C.Rank.Waiting = C.Site;
   C.Rank.WakePending = true;
   C.Rank.WakePriority = YieldPriority;
@@ -110,11 +111,33 @@ void startChild(Call &C, Request &R, Task<> Body) {
   Child->Completes = &R;
   ChildTask &Started = *Child;
   {
-    std::lock_guard L(C.RT.Lock);
+    std::lock_guard L(C.Parts.Lock);
     ++R.Holders;
     C.Rank.Children.push_back(std::move(Child));
   }
-  C.RT.resumeChild(C.Rank, Started);
+  resumeChild(C.Parts, C.Rank, Started);
+}
+
+void resumeChild(ApiParts &Parts, RankTask &T, ChildTask &Ch) {
+  ChildTask *Outer = std::exchange(T.RunningChild, &Ch);
+  runTrampoline(std::exchange(Ch.ResumePoint, nullptr));
+  T.RunningChild = Outer;
+  if (!Ch.Body.done())
+    return;
+  try {
+    Ch.Body.result();
+  } catch (const std::exception &E) {
+    fatalError("rank " + std::to_string(T.WorldRank) + ": uncaught exception: " + E.what());
+  } catch (...) {
+    fatalError("rank " + std::to_string(T.WorldRank) + ": uncaught exception");
+  }
+  std::lock_guard L(Parts.Lock);
+  Request &R = *Ch.Completes;
+  Parts.Eng.complete(R);
+  release(&R);
+  auto It = std::find_if(T.Children.begin(), T.Children.end(),
+                         [&](const auto &P) { return P.get() == &Ch; });
+  T.Children.erase(It);
 }
 
 void setEmptyStatus(MPI_Status *Status) {

@@ -1,8 +1,10 @@
 // api_support.h - what every bamboo::mpi call shares: finding its task, waiting, errors.
 #pragma once
 
+#include "api_parts.h"
+#include "fatal_error.h"
+#include "rank_task.h"
 #include "region_state.h"
-#include "runtime_core.h"
 
 #include <coroutine>
 #include <mutex>
@@ -14,7 +16,8 @@ namespace bamboo::detail {
 
 // The context of one API call.
 struct Call {
-  Runtime &RT;
+  ApiParts &Parts; // all of the runtime a call sees
+
   RankTask &Rank;
   WaitSite Site;
   // Added to the tags of a collective's internal messages: 0 for blocking collectives, one
@@ -76,7 +79,7 @@ private:
 template <class Look> Task<int> lookTwice(Call &C, Look Try) {
   for (int Attempt = 0;; ++Attempt) {
     {
-      std::lock_guard L(C.RT.Lock);
+      std::lock_guard L(C.Parts.Lock);
       if (std::optional<int> Result = Try(Attempt == 1))
         co_return *Result;
     }
@@ -91,17 +94,17 @@ template <class Look> Task<> waitForProbe(Call &C, int Source, int Tag, Look Try
   for (;;) {
     ProbeWait P;
     {
-      std::lock_guard L(C.RT.Lock);
+      std::lock_guard L(C.Parts.Lock);
       if (Try(P.Context))
         co_return;
       P.Source = Source;
       P.Tag = Tag;
       P.Group.Pending = 1; // the next message that could match
-      C.RT.Eng.addProbe(C.Rank.LocalIndex, P);
+      C.Parts.Eng.addProbe(C.Rank.LocalIndex, P);
     }
     co_await Block(C, P.Group);
-    std::lock_guard L(C.RT.Lock);
-    C.RT.Eng.removeProbe(C.Rank.LocalIndex, P);
+    std::lock_guard L(C.Parts.Lock);
+    C.Parts.Eng.removeProbe(C.Rank.LocalIndex, P);
   }
 }
 

@@ -46,8 +46,8 @@ int nonblockingTagBase(RankTask &Rank, const Communicator &Cm) {
 int rankIn(const Call &C, const Communicator &Cm) { return Cm.rankOf(C.Rank.WorldRank); }
 
 const Communicator &communicator(Call &C, MPI_Comm Comm) {
-  Lock L(C.RT.Lock);
-  return C.RT.Comms.lookup(Comm, C.Site);
+  Lock L(C.Parts.Lock);
+  return C.Parts.Comms.lookup(Comm, C.Site);
 }
 
 void checkRoot(Call &C, const Communicator &Cm, int Root) {
@@ -61,8 +61,8 @@ void internalSend(Call &C, const Communicator &Cm, const void *Buf, int Count, M
   Request S;
   Tag += C.TagBase;
   prepareSend(C, S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.CollectiveContext, Cm);
-  Lock L(C.RT.Lock);
-  C.RT.Eng.startSend(S, Envelope{rankIn(C, Cm), Tag, Cm.CollectiveContext}, SendMode::Buffered);
+  Lock L(C.Parts.Lock);
+  C.Parts.Eng.startSend(S, Envelope{rankIn(C, Cm), Tag, Cm.CollectiveContext}, SendMode::Buffered);
 }
 
 Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv> Recvs, int Tag) {
@@ -70,12 +70,12 @@ Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv
   WaitGroup G;
   Tag += C.TagBase;
   {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     for (std::size_t I = 0; I < Recvs.size(); ++I) {
       Request &R = Requests[I];
       prepareRecv(C, R, Recvs[I].Buf, Recvs[I].Count, Recvs[I].Type, Recvs[I].Source, Tag,
                   Cm.CollectiveContext, Cm);
-      C.RT.Eng.startRecv(R);
+      C.Parts.Eng.startRecv(R);
       G.watch(R);
     }
   }

@@ -15,13 +15,13 @@ using Lock = std::lock_guard<std::mutex>;
 // error handler (MPI 3.1, section 8.3).
 MPI_Comm adopt(Call &C, const Communicator &Parent, int Context, std::vector<int> Members,
                std::optional<CartTopology> Cart) {
-  Lock L(C.RT.Lock);
-  Communicator *New = C.RT.Comms.find(Context, Members);
+  Lock L(C.Parts.Lock);
+  Communicator *New = C.Parts.Comms.find(Context, Members);
   if (!New)
-    New = &C.RT.Comms.create(Context, std::move(Members),
-                             std::string(C.Site.Operation) + " of " + Parent.Name + " at " +
-                                 describe(C.Site.Where),
-                             std::move(Cart));
+    New = &C.Parts.Comms.create(Context, std::move(Members),
+                                std::string(C.Site.Operation) + " of " + Parent.Name + " at " +
+                                    describe(C.Site.Where),
+                                std::move(Cart));
   ++New->LocalHolders;
   auto &Returning = C.Rank.ErrorsReturn;
   if (std::find(Returning.begin(), Returning.end(), Parent.Handle) != Returning.end())

@@ -21,8 +21,8 @@ std::vector<int> membersOf(Call &C, MPI_Comm Comm) { return communicator(C, Comm
 std::vector<int> groupOf(Call &C, MPI_Group Group, MPI_Comm Comm) {
   std::vector<int> Members;
   {
-    Lock L(C.RT.Lock);
-    Members = C.RT.Groups.lookup(Group, C.Site);
+    Lock L(C.Parts.Lock);
+    Members = C.Parts.Groups.lookup(Group, C.Site);
   }
   std::vector<int> Parent = membersOf(C, Comm);
   std::unordered_set<int> InParent(Parent.begin(), Parent.end());
@@ -37,15 +37,15 @@ std::vector<int> groupOf(Call &C, MPI_Group Group, MPI_Comm Comm) {
 
 int Comm_rank(MPI_Comm Comm, int *Rank) {
   Call C = enter("MPI_Comm_rank", std::source_location::current());
-  Lock L(C.RT.Lock);
-  *Rank = C.RT.Comms.lookup(Comm, C.Site).rankOf(C.Rank.WorldRank);
+  Lock L(C.Parts.Lock);
+  *Rank = C.Parts.Comms.lookup(Comm, C.Site).rankOf(C.Rank.WorldRank);
   return MPI_SUCCESS;
 }
 
 int Comm_size(MPI_Comm Comm, int *Size) {
   Call C = enter("MPI_Comm_size", std::source_location::current());
-  Lock L(C.RT.Lock);
-  *Size = C.RT.Comms.lookup(Comm, C.Site).Size;
+  Lock L(C.Parts.Lock);
+  *Size = C.Parts.Comms.lookup(Comm, C.Site).Size;
   return MPI_SUCCESS;
 }
 
@@ -67,8 +67,8 @@ int Comm_compare(MPI_Comm Comm1, MPI_Comm Comm2, int *Result, Where W) {
 int Comm_group(MPI_Comm Comm, MPI_Group *Group, Where W) {
   Call C = enter("MPI_Comm_group", W);
   std::vector<int> Members = membersOf(C, Comm);
-  Lock L(C.RT.Lock);
-  *Group = C.RT.Groups.add(std::move(Members));
+  Lock L(C.Parts.Lock);
+  *Group = C.Parts.Groups.add(std::move(Members));
   return MPI_SUCCESS;
 }
 
@@ -89,7 +89,7 @@ Task<int> Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info, 
   Call C = enter("MPI_Comm_split_type", W);
   int Color = MPI_UNDEFINED;
   if (SplitType == MPI_COMM_TYPE_SHARED)
-    Color = C.RT.Process; // the virtual ranks of one process share its memory
+    Color = C.Parts.Process; // the virtual ranks of one process share its memory
   else if (SplitType != MPI_UNDEFINED)
     callError(C, "split type " + std::to_string(SplitType) +
                      " is not supported (only MPI_COMM_TYPE_SHARED and MPI_UNDEFINED)");
@@ -124,15 +124,15 @@ Task<int> Comm_create_group(MPI_Comm Comm, MPI_Group Group, int Tag, MPI_Comm *N
 
 int Comm_free(MPI_Comm *Comm, Where W) {
   Call C = enter("MPI_Comm_free", W);
-  Lock L(C.RT.Lock);
-  Communicator &Cm = C.RT.Comms.lookup(*Comm, C.Site);
+  Lock L(C.Parts.Lock);
+  Communicator &Cm = C.Parts.Comms.lookup(*Comm, C.Site);
   if (Cm.IsWorld || Cm.IsSelf)
     callError(C, "cannot free " + Cm.Name);
   // MPI may give the handle to a later communicator: this rank's error handler must not
   // carry over.
   auto &Returning = C.Rank.ErrorsReturn;
   Returning.erase(std::remove(Returning.begin(), Returning.end(), *Comm), Returning.end());
-  C.RT.Comms.release(Cm); // pending operations keep their communicator alive
+  C.Parts.Comms.release(Cm); // pending operations keep their communicator alive
   *Comm = MPI_COMM_NULL;
   return MPI_SUCCESS;
 }
@@ -140,8 +140,8 @@ int Comm_free(MPI_Comm *Comm, Where W) {
 int Comm_set_errhandler(MPI_Comm Comm, MPI_Errhandler Handler) {
   Call C = enter("MPI_Comm_set_errhandler", std::source_location::current());
   {
-    Lock L(C.RT.Lock);
-    C.RT.Comms.lookup(Comm, C.Site);
+    Lock L(C.Parts.Lock);
+    C.Parts.Comms.lookup(Comm, C.Site);
   }
   auto &List = C.Rank.ErrorsReturn;
   List.erase(std::remove(List.begin(), List.end(), Comm), List.end());

@@ -17,8 +17,8 @@ static Task<int> waitCall(Call C, MPI_Request *Handle, MPI_Status *Status, Where
   Request *R;
   WaitGroup G;
   {
-    Lock L(C.RT.Lock);
-    R = C.RT.Requests.lookup(*Handle, C.Site);
+    Lock L(C.Parts.Lock);
+    R = C.Parts.Requests.lookup(*Handle, C.Site);
     if (R)
       G.watch(*R);
   }
@@ -27,7 +27,7 @@ static Task<int> waitCall(Call C, MPI_Request *Handle, MPI_Status *Status, Where
     co_return MPI_SUCCESS;
   }
   co_await Block(C, G);
-  Lock L(C.RT.Lock);
+  Lock L(C.Parts.Lock);
   co_return finish(C, Handle, *R, Status);
 }
 
@@ -41,13 +41,13 @@ static Task<int> waitallCall(Call C, int Count, MPI_Request Handles[], MPI_Statu
     co_return MPI_SUCCESS;
   WaitGroup G;
   {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     for (Request *R : lookupAll(C, Count, Handles))
       if (R)
         G.watch(*R);
   }
   co_await Block(C, G);
-  Lock L(C.RT.Lock);
+  Lock L(C.Parts.Lock);
   bool AnyError = false;
   std::vector<Request *> Found = lookupAll(C, Count, Handles);
   for (int I = 0; I < Count; ++I) {
@@ -71,7 +71,7 @@ static Task<int> waitanyCall(Call C, int Count, MPI_Request Handles[], int *Inde
     co_return MPI_SUCCESS;
   WaitGroup G;
   {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     if (!awaitAny(C, G, Count, Handles)) {
       *Index = MPI_UNDEFINED;
       setEmptyStatus(Status);
@@ -79,7 +79,7 @@ static Task<int> waitanyCall(Call C, int Count, MPI_Request Handles[], int *Inde
     }
   }
   co_await Block(C, G);
-  Lock L(C.RT.Lock);
+  Lock L(C.Parts.Lock);
   detach(G, Count, Handles, C);
   std::vector<Request *> Found = lookupAll(C, Count, Handles);
   for (int I = 0; I < Count; ++I)
@@ -101,14 +101,14 @@ static Task<int> waitsomeCall(Call C, int InCount, MPI_Request Handles[], int *O
     co_return MPI_SUCCESS;
   WaitGroup G;
   {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     if (!awaitAny(C, G, InCount, Handles)) {
       *OutCount = MPI_UNDEFINED;
       co_return MPI_SUCCESS;
     }
   }
   co_await Block(C, G);
-  Lock L(C.RT.Lock);
+  Lock L(C.Parts.Lock);
   detach(G, InCount, Handles, C);
   std::vector<Request *> Found = lookupAll(C, InCount, Handles);
   int Out = 0;
@@ -154,7 +154,7 @@ Completion completedNow(Call &C, int Count, MPI_Request Handles[]) {
 Task<int> Test(MPI_Request *Handle, int *Flag, MPI_Status *Status, Where W) {
   Call C = enter("MPI_Test", W);
   co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
-    Request *R = C.RT.Requests.lookup(*Handle, C.Site);
+    Request *R = C.Parts.Requests.lookup(*Handle, C.Site);
     if (!R) {
       *Flag = 1;
       setEmptyStatus(Status);
@@ -208,7 +208,7 @@ Task<int> Testany(int Count, MPI_Request Handles[], int *Index, int *Flag, MPI_S
     if (!Now.Done.empty()) {
       *Flag = 1;
       *Index = Now.Done.front();
-      Request *R = C.RT.Requests.lookup(Handles[*Index], C.Site);
+      Request *R = C.Parts.Requests.lookup(Handles[*Index], C.Site);
       return finish(C, &Handles[*Index], *R, Status);
     }
     if (!Final)
@@ -234,7 +234,7 @@ Task<int> Testsome(int InCount, MPI_Request Handles[], int *OutCount, int Indice
     int Out = 0;
     for (int I : Now.Done) {
       Indices[Out] = I;
-      Request *R = C.RT.Requests.lookup(Handles[I], C.Site);
+      Request *R = C.Parts.Requests.lookup(Handles[I], C.Site);
       if (finish(C, &Handles[I], *R, statusAt(Statuses, Out)) != MPI_SUCCESS)
         AnyError = true;
       ++Out;
@@ -247,7 +247,7 @@ Task<int> Testsome(int InCount, MPI_Request Handles[], int *OutCount, int Indice
 Task<int> Request_get_status(MPI_Request Handle, int *Flag, MPI_Status *Status, Where W) {
   Call C = enter("MPI_Request_get_status", W);
   co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
-    Request *R = C.RT.Requests.lookup(Handle, C.Site);
+    Request *R = C.Parts.Requests.lookup(Handle, C.Site);
     if (R && !R->Complete) {
       if (!Final)
         return std::nullopt;
@@ -265,13 +265,13 @@ Task<int> Request_get_status(MPI_Request Handle, int *Flag, MPI_Status *Status, 
 
 int Request_free(MPI_Request *Handle) {
   Call C = enter("MPI_Request_free", std::source_location::current());
-  Lock L(C.RT.Lock);
+  Lock L(C.Parts.Lock);
   if (*Handle == MPI_REQUEST_NULL)
     callError(C, "MPI_REQUEST_NULL given");
-  Request *R = C.RT.Requests.lookup(*Handle, C.Site); // null: an inactive persistent request
+  Request *R = C.Parts.Requests.lookup(*Handle, C.Site); // null: an inactive persistent request
   if (R && R->Kind == RequestKind::Collective)
     callError(C, "the request of a nonblocking collective cannot be freed (MPI: erroneous)");
-  C.RT.Requests.remove(*Handle);
+  C.Parts.Requests.remove(*Handle);
   *Handle = MPI_REQUEST_NULL;
   if (R)
     release(R); // an active request is deleted when it completes
@@ -283,14 +283,14 @@ int Request_free(MPI_Request *Handle) {
 // fail); the request completes as it would have.
 int Cancel(MPI_Request *Handle, Where W) {
   Call C = enter("MPI_Cancel", W);
-  Lock L(C.RT.Lock);
-  Request *R = C.RT.Requests.lookup(*Handle, C.Site);
+  Lock L(C.Parts.Lock);
+  Request *R = C.Parts.Requests.lookup(*Handle, C.Site);
   if (!R)
     callError(C, "no active request (MPI_REQUEST_NULL, or an inactive persistent request)");
   if (R->Kind == RequestKind::Collective)
     callError(C, "the request of a nonblocking collective cannot be cancelled (MPI: erroneous)");
   if (R->Kind == RequestKind::Recv && !R->Complete)
-    C.RT.Eng.cancelRecv(*R);
+    C.Parts.Eng.cancelRecv(*R);
   return MPI_SUCCESS;
 }
 

@@ -20,13 +20,13 @@ using Lock = std::lock_guard<std::mutex>;
 using Members = std::vector<int>;
 
 Members membersOf(Call &C, MPI_Group Group) {
-  Lock L(C.RT.Lock);
-  return C.RT.Groups.lookup(Group, C.Site);
+  Lock L(C.Parts.Lock);
+  return C.Parts.Groups.lookup(Group, C.Site);
 }
 
 int store(Call &C, Members M, MPI_Group *NewGroup) {
-  Lock L(C.RT.Lock);
-  *NewGroup = C.RT.Groups.add(std::move(M));
+  Lock L(C.Parts.Lock);
+  *NewGroup = C.Parts.Groups.add(std::move(M));
   return MPI_SUCCESS;
 }
 
@@ -192,9 +192,9 @@ int Group_range_excl(MPI_Group Group, int N, int Ranges[][3], MPI_Group *NewGrou
 
 int Group_free(MPI_Group *Group, Where W) {
   Call C = enter("MPI_Group_free", W);
-  Lock L(C.RT.Lock);
-  C.RT.Groups.lookup(*Group, C.Site); // a fatal error for a bad handle
-  C.RT.Groups.remove(*Group);
+  Lock L(C.Parts.Lock);
+  C.Parts.Groups.lookup(*Group, C.Site); // a fatal error for a bad handle
+  C.Parts.Groups.remove(*Group);
   *Group = MPI_GROUP_NULL;
   return MPI_SUCCESS;
 }

@@ -28,7 +28,7 @@ void procNullStatus(MPI_Status *Status) {
 // Probes once; on a match the message leaves matching for a handle. Under the lock.
 bool matchNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Message *Handle, MPI_Status *Status,
               int &Context) {
-  const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
+  const Communicator &Cm = C.Parts.Comms.lookup(Comm, C.Site);
   checkPeer(C, Cm, Source, true);
   checkTag(C, Tag, true);
   Context = Cm.Context;
@@ -37,7 +37,7 @@ bool matchNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Message *Handle, 
     *Handle = MPI_MESSAGE_NO_PROC;
     return true;
   }
-  std::unique_ptr<Message> M = C.RT.Eng.takeUnexpected(C.Rank.LocalIndex, Source, Tag, Context);
+  std::unique_ptr<Message> M = C.Parts.Eng.takeUnexpected(C.Rank.LocalIndex, Source, Tag, Context);
   if (!M)
     return false;
   if (Status != MPI_STATUS_IGNORE) {
@@ -46,7 +46,7 @@ bool matchNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Message *Handle, 
     Status->MPI_ERROR = MPI_SUCCESS;
     MPI_Status_set_elements_x(Status, MPI_BYTE, static_cast<MPI_Count>(M->Bytes));
   }
-  *Handle = C.RT.Messages.add(MatchedMessage{std::move(M), &Cm});
+  *Handle = C.Parts.Messages.add(MatchedMessage{std::move(M), &Cm});
   return true;
 }
 
@@ -55,11 +55,11 @@ bool matchNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Message *Handle, 
 const Communicator &receiveMatched(Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type,
                                    MPI_Message *Handle) {
   checkCount(C, Count, Type);
-  MatchedMessage Matched = C.RT.Messages.take(*Handle, C.Site);
+  MatchedMessage Matched = C.Parts.Messages.take(*Handle, C.Site);
   *Handle = MPI_MESSAGE_NULL;
   prepareRecv(C, R, Buf, Count, Type, Matched.M->Env.Source, Matched.M->Env.Tag,
               Matched.M->Env.Context, *Matched.Comm);
-  C.RT.Eng.receiveMatched(*Matched.M, R);
+  C.Parts.Eng.receiveMatched(*Matched.M, R);
   return *Matched.Comm;
 }
 
@@ -94,7 +94,7 @@ static Task<int> mrecvCall(Call C, void *Buf, int Count, MPI_Datatype Type, MPI_
     co_return MPI_SUCCESS;
   }
   if (C.Region) {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     auto *R = new Request; // its one holder is the region
     receiveMatched(C, *R, Buf, Count, Type, Message);
     C.Region->receive(R, Status);
@@ -104,7 +104,7 @@ static Task<int> mrecvCall(Call C, void *Buf, int Count, MPI_Datatype Type, MPI_
   WaitGroup G;
   const Communicator *Cm;
   {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     Cm = &receiveMatched(C, R, Buf, Count, Type, Message);
     G.watch(R);
   }
@@ -122,17 +122,17 @@ int Imrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Re
            Where W) {
   Call C = enter("MPI_Imrecv", W);
   auto *R = new Request; // held by the handle
-  Lock L(C.RT.Lock);
+  Lock L(C.Parts.Lock);
   if (*Message == MPI_MESSAGE_NO_PROC) {
     prepareRecv(C, *R, Buf, Count, Type, MPI_PROC_NULL, MPI_ANY_TAG, 0,
-                C.RT.Comms.lookup(MPI_COMM_WORLD, C.Site));
+                C.Parts.Comms.lookup(MPI_COMM_WORLD, C.Site));
     procNullStatus(&R->Status);
     *Message = MPI_MESSAGE_NULL;
-    C.RT.Eng.complete(*R);
+    C.Parts.Eng.complete(*R);
   } else {
     receiveMatched(C, *R, Buf, Count, Type, Message);
   }
-  *Handle = C.RT.Requests.add(R);
+  *Handle = C.Parts.Requests.add(R);
   C.holdInRegion(R);
   return MPI_SUCCESS;
 }

@@ -41,9 +41,9 @@ int start(const char *Operation, Where W, MPI_Comm Comm, MPI_Request *Handle,
   R->Comm = &Cm;
   setEmptyStatus(&R->Status);
   {
-    std::lock_guard L(C.RT.Lock);
+    std::lock_guard L(C.Parts.Lock);
     C.TagBase = nonblockingTagBase(C.Rank, Cm);
-    *Handle = C.RT.Requests.add(R);
+    *Handle = C.Parts.Requests.add(R);
     C.holdInRegion(R);
   }
   startChild(C, *R, runCollective(C, Make(Cm)));

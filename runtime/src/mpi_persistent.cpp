@@ -17,18 +17,18 @@ namespace {
 
 int persistentSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
                    MPI_Comm Comm, MPI_Request *Handle, SendMode Mode) {
-  Lock L(C.RT.Lock);
+  Lock L(C.Parts.Lock);
   if (int Error = checkSend(C, Comm, Dest, Tag, Count, Type))
     return Error;
-  *Handle = C.RT.Requests.addPersistent(PersistentRequest{
+  *Handle = C.Parts.Requests.addPersistent(PersistentRequest{
       RequestKind::Send, Mode, const_cast<void *>(Buf), Count, Type, Dest, Tag, Comm});
   return MPI_SUCCESS;
 }
 
 // Starts one persistent request. Under the lock.
 int start(Call &C, MPI_Request Handle) {
-  const PersistentRequest &P = C.RT.Requests.persistent(Handle, C.Site);
-  if (C.RT.Requests.lookup(Handle, C.Site))
+  const PersistentRequest &P = C.Parts.Requests.persistent(Handle, C.Site);
+  if (C.Parts.Requests.lookup(Handle, C.Site))
     callError(C, "the request is active already (started and not completed by a wait or test)");
   if (P.Kind == RequestKind::Send)
     if (int Error = checkBuffered(C, P.Mode, P.Count, P.Type, P.Peer, P.Comm))
@@ -40,7 +40,7 @@ int start(Call &C, MPI_Request Handle) {
     beginRecv(C, *R, P.Buf, P.Count, P.Type, P.Peer, P.Tag, P.Comm);
     C.holdInRegion(R);
   }
-  C.RT.Requests.start(Handle, R);
+  C.Parts.Requests.start(Handle, R);
   return MPI_SUCCESS;
 }
 
@@ -70,23 +70,23 @@ int Rsend_init(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
 int Recv_init(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
               MPI_Request *Request, Where W) {
   Call C = enter("MPI_Recv_init", W);
-  Lock L(C.RT.Lock);
+  Lock L(C.Parts.Lock);
   if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type))
     return Error;
-  *Request = C.RT.Requests.addPersistent(PersistentRequest{RequestKind::Recv, SendMode::Standard,
-                                                           Buf, Count, Type, Source, Tag, Comm});
+  *Request = C.Parts.Requests.addPersistent(PersistentRequest{RequestKind::Recv, SendMode::Standard,
+                                                              Buf, Count, Type, Source, Tag, Comm});
   return MPI_SUCCESS;
 }
 
 int Start(MPI_Request *Request, Where W) {
   Call C = enter("MPI_Start", W);
-  Lock L(C.RT.Lock);
+  Lock L(C.Parts.Lock);
   return start(C, *Request);
 }
 
 int Startall(int Count, MPI_Request Requests[], Where W) {
   Call C = enter("MPI_Startall", W);
-  Lock L(C.RT.Lock);
+  Lock L(C.Parts.Lock);
   int Error = MPI_SUCCESS;
   for (int I = 0; I < Count; ++I)
     if (int E = start(C, Requests[I]); E != MPI_SUCCESS && Error == MPI_SUCCESS)

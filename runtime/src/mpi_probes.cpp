@@ -21,7 +21,7 @@ void probeStatus(MPI_Status *Status, const Message &M) {
 
 // Probes once; true and the status if a message matches. Under the lock.
 bool probeNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, int &Context) {
-  const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
+  const Communicator &Cm = C.Parts.Comms.lookup(Comm, C.Site);
   Context = Cm.Context;
   if (Source == MPI_PROC_NULL) {
     setEmptyStatus(Status);
@@ -29,7 +29,7 @@ bool probeNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, i
       Status->MPI_SOURCE = MPI_PROC_NULL;
     return true;
   }
-  if (const Message *M = C.RT.Eng.probe(C.Rank.LocalIndex, Source, Tag, Context)) {
+  if (const Message *M = C.Parts.Eng.probe(C.Rank.LocalIndex, Source, Tag, Context)) {
     probeStatus(Status, *M);
     return true;
   }
@@ -40,9 +40,9 @@ bool probeNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, i
 Task<int> Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, Where W) {
   Call C = enter("MPI_Probe", W);
   {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     if (int Error =
-            checkPeerAndTag(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag))
+            checkPeerAndTag(C, C.Parts.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag))
       co_return Error;
   }
   co_await waitForProbe(C, Source, Tag, [&](int &Context) {
@@ -55,7 +55,7 @@ Task<int> Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Stat
   Call C = enter("MPI_Iprobe", W);
   co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
     if (!Final)
-      if (int Error = checkPeerAndTag(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive,
+      if (int Error = checkPeerAndTag(C, C.Parts.Comms.lookup(Comm, C.Site), Direction::Receive,
                                       Source, Tag)) {
         *Flag = 0;
         return Error;

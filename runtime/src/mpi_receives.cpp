@@ -13,14 +13,14 @@ using namespace detail;
 static Task<int> recvCall(Call C, void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
                           MPI_Comm Comm, MPI_Status *Status) {
   if (C.Region) {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     co_return regionRecv(C, Buf, Count, Type, Source, Tag, Comm, Status);
   }
   Request R;
   WaitGroup G;
   const Communicator *Cm;
   {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type))
       co_return Error;
     Cm = &beginRecv(C, R, Buf, Count, Type, Source, Tag, Comm);
@@ -39,14 +39,14 @@ Task<int> Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI
 int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
           MPI_Request *Handle, Where W) {
   Call C = enter("MPI_Irecv", W);
-  Lock L(C.RT.Lock);
+  Lock L(C.Parts.Lock);
   if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type)) {
     *Handle = MPI_REQUEST_NULL;
     return Error;
   }
   auto *R = new Request; // held by the handle
   beginRecv(C, *R, Buf, Count, Type, Source, Tag, Comm);
-  *Handle = C.RT.Requests.add(R);
+  *Handle = C.Parts.Requests.add(R);
   C.holdInRegion(R);
   return MPI_SUCCESS;
 }
@@ -56,7 +56,7 @@ static Task<int> sendrecvCall(Call C, const void *SendBuf, int SendCount, MPI_Da
                               MPI_Datatype RecvType, int Source, int RecvTag, MPI_Comm Comm,
                               MPI_Status *Status) {
   if (C.Region) {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     if (int Error = checkSend(C, Comm, Dest, SendTag, SendCount, SendType))
       co_return Error;
     if (int Error = regionRecv(C, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Status))
@@ -70,7 +70,7 @@ static Task<int> sendrecvCall(Call C, const void *SendBuf, int SendCount, MPI_Da
   WaitGroup G;
   const Communicator *Cm;
   {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     if (int Error = checkSend(C, Comm, Dest, SendTag, SendCount, SendType))
       co_return Error;
     if (int Error = checkRecv(C, Comm, Source, RecvTag, RecvCount, RecvType))
@@ -128,7 +128,7 @@ Task<> sendrecvHalves(Call C, Request *Outer, const void *SendBuf, int SendCount
   Request R, S;
   WaitGroup G;
   {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     beginRecv(C, R, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm);
     beginSend(C, S, SendBuf, SendCount, SendType, Dest, SendTag, Comm, SendMode::Standard);
     G.watch(R);
@@ -144,7 +144,7 @@ int startSendrecv(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendT
                   int RecvTag, MPI_Comm Comm, MPI_Request *Handle,
                   std::vector<std::byte> Outgoing) {
   {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     int Error = checkSend(C, Comm, Dest, SendTag, SendCount, SendType);
     if (!Error)
       Error = checkRecv(C, Comm, Source, RecvTag, RecvCount, RecvType);
@@ -158,9 +158,9 @@ int startSendrecv(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendT
   R->Owner = &C.Rank;
   R->Site = C.Site;
   {
-    Lock L(C.RT.Lock);
-    R->Comm = &C.RT.Comms.lookup(Comm, C.Site);
-    *Handle = C.RT.Requests.add(R);
+    Lock L(C.Parts.Lock);
+    R->Comm = &C.Parts.Comms.lookup(Comm, C.Site);
+    *Handle = C.Parts.Requests.add(R);
     C.holdInRegion(R);
   }
   startChild(C, *R,

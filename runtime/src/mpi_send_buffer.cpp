@@ -34,8 +34,8 @@ using namespace detail;
 namespace {
 
 int attach(Call C, void *Buffer, MPI_Count Size) {
-  std::lock_guard L(C.RT.Lock);
-  const Communicator &World = C.RT.Comms.lookup(MPI_COMM_WORLD, C.Site);
+  std::lock_guard L(C.Parts.Lock);
+  const Communicator &World = C.Parts.Comms.lookup(MPI_COMM_WORLD, C.Site);
   if (Size < 0)
     callError(C, "negative buffer size " + std::to_string(Size));
   if (C.Rank.BufferAttached) {
@@ -51,7 +51,7 @@ int attach(Call C, void *Buffer, MPI_Count Size) {
 
 // Gives back the rank's buffer; nothing attached gives a null buffer of size 0.
 template <class SizeType> int detach(Call C, void *BufferAddress, SizeType *Size) {
-  std::lock_guard L(C.RT.Lock);
+  std::lock_guard L(C.Parts.Lock);
   *static_cast<void **>(BufferAddress) = C.Rank.AttachedBuffer;
   *Size = static_cast<SizeType>(C.Rank.AttachedSize);
   C.Rank.AttachedBuffer = nullptr;

@@ -16,7 +16,7 @@ Task<int> blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, in
   Request S;
   WaitGroup G;
   {
-    Lock L(C.RT.Lock);
+    Lock L(C.Parts.Lock);
     if (int Error = checkSend(C, Comm, Dest, Tag, Count, Type))
       co_return Error;
     if (int Error = checkBuffered(C, Mode, Count, Type, Dest, Comm))
@@ -30,7 +30,7 @@ Task<int> blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, in
 
 int nonblockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
                     MPI_Comm Comm, MPI_Request *Handle, SendMode Mode) {
-  Lock L(C.RT.Lock);
+  Lock L(C.Parts.Lock);
   if (int Error = checkSend(C, Comm, Dest, Tag, Count, Type)) {
     *Handle = MPI_REQUEST_NULL;
     return Error;
@@ -39,7 +39,7 @@ int nonblockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int D
     return Error;
   auto *S = new Request; // held by the handle
   beginSend(C, *S, Buf, Count, Type, Dest, Tag, Comm, Mode);
-  *Handle = C.RT.Requests.add(S);
+  *Handle = C.Parts.Requests.add(S);
   return MPI_SUCCESS;
 }
 

@@ -7,35 +7,35 @@ namespace bamboo::detail {
 
 const Communicator &beginSend(Call &C, Request &S, const void *Buf, int Count, MPI_Datatype Type,
                               int Dest, int Tag, MPI_Comm Comm, SendMode Mode) {
-  const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
+  const Communicator &Cm = C.Parts.Comms.lookup(Comm, C.Site);
   prepareSend(C, S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.Context, Cm);
   // Inside an olap region every send takes its data at the call (SPEC §3).
   if (C.Region && Mode == SendMode::Standard)
     Mode = SendMode::Buffered;
-  C.RT.Eng.startSend(S, Envelope{Cm.rankOf(C.Rank.WorldRank), Tag, Cm.Context}, Mode);
+  C.Parts.Eng.startSend(S, Envelope{Cm.rankOf(C.Rank.WorldRank), Tag, Cm.Context}, Mode);
   return Cm;
 }
 
 const Communicator &beginRecv(Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type,
                               int Source, int Tag, MPI_Comm Comm) {
-  const Communicator &Cm = C.RT.Comms.lookup(Comm, C.Site);
+  const Communicator &Cm = C.Parts.Comms.lookup(Comm, C.Site);
   prepareRecv(C, R, Buf, Count, Type, Source, Tag, Cm.Context, Cm);
-  C.RT.Eng.startRecv(R);
+  C.Parts.Eng.startRecv(R);
   return Cm;
 }
 
 int checkSend(Call &C, MPI_Comm Comm, int Dest, int Tag, int Count, MPI_Datatype Type) {
-  return checkArguments(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Send, Dest, Tag, Count,
+  return checkArguments(C, C.Parts.Comms.lookup(Comm, C.Site), Direction::Send, Dest, Tag, Count,
                         Type);
 }
 int checkRecv(Call &C, MPI_Comm Comm, int Source, int Tag, int Count, MPI_Datatype Type) {
-  return checkArguments(C, C.RT.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag, Count,
-                        Type);
+  return checkArguments(C, C.Parts.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag,
+                        Count, Type);
 }
 
 void detach(WaitGroup &G, int Count, MPI_Request Handles[], Call &C) {
   for (int I = 0; I < Count; ++I)
-    if (Request *R = C.RT.Requests.lookup(Handles[I], C.Site); R && R->Group == &G)
+    if (Request *R = C.Parts.Requests.lookup(Handles[I], C.Site); R && R->Group == &G)
       R->Group = nullptr;
 }
 
@@ -50,7 +50,7 @@ int finish(Call &C, MPI_Request *Handle, Request &R, MPI_Status *Status) {
     setEmptyStatus(Status);
   const Communicator &Cm = *R.Comm;
   int Error = R.Error;
-  C.RT.Requests.retire(Handle);
+  C.Parts.Requests.retire(Handle);
   release(&R);
   return checkError(C, Cm, Error);
 }
@@ -58,7 +58,7 @@ int finish(Call &C, MPI_Request *Handle, Request &R, MPI_Status *Status) {
 int checkBuffered(Call &C, SendMode Mode, int Count, MPI_Datatype Type, int Dest, MPI_Comm Comm) {
   if (Mode != SendMode::Buffered || Dest == MPI_PROC_NULL)
     return MPI_SUCCESS;
-  return checkBufferSpace(C, C.RT.Comms.lookup(Comm, C.Site), Count, Type);
+  return checkBufferSpace(C, C.Parts.Comms.lookup(Comm, C.Site), Count, Type);
 }
 
 int regionRecv(Call &C, void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
@@ -74,7 +74,7 @@ int regionRecv(Call &C, void *Buf, int Count, MPI_Datatype Type, int Source, int
 std::vector<Request *> lookupAll(Call &C, int Count, MPI_Request Handles[]) {
   std::vector<Request *> Found(Count);
   for (int I = 0; I < Count; ++I)
-    Found[I] = C.RT.Requests.lookup(Handles[I], C.Site);
+    Found[I] = C.Parts.Requests.lookup(Handles[I], C.Site);
   return Found;
 }
 
@@ -97,7 +97,7 @@ bool deferToRegion(Call &C, int Count, MPI_Request Handles[], std::function<Task
   RegionState *Region = C.Region;
   if (!Region)
     return false;
-  Lock L(C.RT.Lock);
+  Lock L(C.Parts.Lock);
   for (Request *R : lookupAll(C, Count, Handles))
     if (R)
       Region->hold(R);

@@ -49,9 +49,9 @@ Task<int> Region::complete() {
   WaitGroup G;
   G.WakePriority = S.Priority;
   {
-    std::lock_guard L(C.RT.Lock);
+    std::lock_guard L(C.Parts.Lock);
     // The region's sends leave now: the task may go on computing without suspending.
-    C.RT.Net.flush();
+    C.Parts.Net.flush();
     for (Request *R : S.Held)
       G.watch(*R);
   }
@@ -59,7 +59,7 @@ Task<int> Region::complete() {
 
   int FirstError = MPI_SUCCESS;
   {
-    std::lock_guard L(C.RT.Lock);
+    std::lock_guard L(C.Parts.Lock);
     for (auto &[R, Status] : S.Receives) {
       copyStatus(Status, R->Status);
       if (R->Error == MPI_SUCCESS || FirstError != MPI_SUCCESS)

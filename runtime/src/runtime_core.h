@@ -7,6 +7,7 @@
 // and to poll MPI; the task code itself runs without it.
 #pragma once
 
+#include "api_parts.h"
 #include "bamboo/options.h"
 #include "bamboo/runtime.h"
 #include "communicator.h"
@@ -41,10 +42,6 @@ public:
   // status of this process.
   int execute(int Argc, char **Argv, const RankMain &Body);
 
-  // Runs child Ch of rank T (which is current) until it waits or ends; an ended child
-  // completes its request and is destroyed. Only from the worker that runs T.
-  void resumeChild(RankTask &T, ChildTask &Ch);
-
   // A fatal error of the job: prints "bamboo: <Message>" and aborts every process.
   [[noreturn]] void fatal(const std::string &Message);
 
@@ -71,6 +68,8 @@ public:
   MessageTable Messages;
   QuiescenceDetector Detector;
   std::vector<std::unique_ptr<RankTask>> Tasks;
+  // What the MPI API layer is handed (api_parts.h).
+  ApiParts Api{Lock, Eng, Requests, Comms, Groups, Messages, Net, Process};
 
 private:
   void workerLoop(int Worker);

@@ -13,6 +13,7 @@
 // Every member runs under the runtime's engine lock.
 #pragma once
 
+#include "api_parts.h"
 #include "counters.h"
 #include "datatype.h"
 #include "message.h"
@@ -29,7 +30,7 @@ namespace bamboo::detail {
 
 struct RecordHeader; // the wire format: transport.cpp
 
-class Transport final : public RemoteSends {
+class Transport final : public RemoteSends, public Outbox {
 public:
   Transport(Arrivals &Arrived, TransportObserver &Observer)
       : Arrived(Arrived), Observer(Observer) {}
@@ -43,8 +44,8 @@ public:
                   const std::byte *Data, std::size_t Bytes, bool Synchronous) override;
   void receivePayload(const Message &Announced, Request &R, const Layout &RL) override;
 
-  // Sends the frames built so far; true if any went out.
-  bool flush();
+  // Outbox: sends the frames built so far; true if any went out.
+  bool flush() override;
   // Flushes, completes finished MPI operations, takes and delivers incoming frames.
   // True if anything happened.
   bool progress();

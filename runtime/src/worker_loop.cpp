@@ -76,7 +76,7 @@ void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting, bool Timed) {
   }
   if (!Woken.empty()) { // a child's run may have unblocked the main coroutine
     for (ChildTask *Ch : Woken)
-      resumeChild(T, *Ch);
+      resumeChild(Api, T, *Ch);
     std::lock_guard L(Lock);
     RunMain = !T.MainBlocked && !T.Root.done();
   }
@@ -97,28 +97,6 @@ void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting, bool Timed) {
   if (Timed)
     Watchers.blockedTasksChanged(Sched.blockedCount(), End);
   pollLocked(/*Idle=*/false); // send what this run produced at once
-}
-
-void Runtime::resumeChild(RankTask &T, ChildTask &Ch) {
-  ChildTask *Outer = std::exchange(T.RunningChild, &Ch);
-  runTrampoline(std::exchange(Ch.ResumePoint, nullptr));
-  T.RunningChild = Outer;
-  if (!Ch.Body.done())
-    return;
-  try {
-    Ch.Body.result();
-  } catch (const std::exception &E) {
-    fatal("rank " + std::to_string(T.WorldRank) + ": uncaught exception: " + E.what());
-  } catch (...) {
-    fatal("rank " + std::to_string(T.WorldRank) + ": uncaught exception");
-  }
-  std::lock_guard L(Lock);
-  Request &R = *Ch.Completes;
-  Eng.complete(R);
-  release(&R);
-  auto It = std::find_if(T.Children.begin(), T.Children.end(),
-                         [&](const auto &P) { return P.get() == &Ch; });
-  T.Children.erase(It);
 }
 
 void Runtime::finishTask(RankTask &T) {
