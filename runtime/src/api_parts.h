@@ -1,9 +1,9 @@
 // api_parts.h - what the MPI API layer works with (mpi_*.cpp, region.cpp, the collectives):
 // the engine lock, the matching engine, the tables, and the transport's outbox.
 //
-// The runtime (runtime_core.h) makes one ApiParts and every call reaches the runtime through
-// it alone (Call::Parts): the API never sees the workers, the scheduler's queues, the
-// detector, the observers or the options.
+// The runtime (runtime_core.h) makes one ApiParts and hands it to each of its tasks
+// (RankTask::Parts); every call reaches the runtime through it alone (Call::Parts): the API
+// never sees the workers, the scheduler's queues, the detector, the observers or the options.
 #pragma once
 
 #include "communicator.h"

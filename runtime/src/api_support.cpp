@@ -1,7 +1,7 @@
 // api_support.cpp - entering a call, waiting, and MPI's error handling.
 #include "api_support.h"
 #include "region_state.h"
-#include "runtime_core.h" // enter() finds the running runtime: the one lookup of the API layer
+#include "scheduler.h"
 
 #include <algorithm>
 
@@ -12,7 +12,7 @@ Call enter(const char *Operation, const std::source_location &Where) {
   if (!T)
     fatalError(std::string(Operation) + " at " + describe(Where) +
                ": called outside a virtual rank (not from a task of bamboo::run)");
-  Call C{runtime().Api, *T, WaitSite{Operation, Where}};
+  Call C{*T->Parts, *T, WaitSite{Operation, Where}};
   RegionState *Open = T->OpenRegion;
   if (Open && !T->RunningChild && Open->Depth == T->AwaitDepth)
     C.Region = Open;

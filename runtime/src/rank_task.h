@@ -15,6 +15,7 @@
 
 namespace bamboo::detail {
 
+struct ApiParts;
 struct RegionState;
 struct Request;
 struct WaitGroup;
@@ -42,6 +43,9 @@ struct RankExit {
 struct RankTask {
   int WorldRank = 0;
   int LocalIndex = 0; // position among this process's ranks
+  // What the MPI calls of this rank work with (api_parts.h): a call finds them through the
+  // calling task, not through the process.
+  ApiParts *Parts = nullptr;
 
   Task<int> Root;
   std::coroutine_handle<> ResumePoint; // where the task continues when next run

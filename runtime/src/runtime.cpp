@@ -24,6 +24,7 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
     auto T = std::make_unique<RankTask>();
     T->WorldRank = Process * VirtualRanks + I;
     T->LocalIndex = I;
+    T->Parts = &Api;
     T->NextContext = FirstDynamicContext;
     T->ArgStorage.assign(Argv, Argv + Argc);
     for (std::string &A : T->ArgStorage)
