@@ -55,7 +55,7 @@ struct YieldAwaiter {
   void await_suspend(std::coroutine_handle<> H) {
     detail::RankTask &T = *detail::currentTask();
     T.ResumePoint = H;
-    std::lock_guard L(detail::runtime().Lock);
+    std::lock_guard L(T.Parts->Lock);
     T.Waiting = detail::WaitSite{"bamboo::yield", std::source_location::current()};
     T.WakePending = true;
     T.WakePriority = detail::YieldPriority;

@@ -11,6 +11,17 @@ double seconds(Clock::duration D) { return std::chrono::duration<double>(D).coun
 
 void Runtime::fatal(const std::string &Message) { fatalError(Message); }
 
+ProcessCounters Runtime::counters() {
+  std::lock_guard L(Lock);
+  ProcessCounters C;
+  const TransportCounters &N = Net.counters();
+  C.LocalMessages = Eng.counters().LocalMessages;
+  C.RemoteMessages = Eng.counters().RemoteMessages;
+  C.MPIMessages = N.FramesSent + N.PayloadsSent;
+  C.FramesSent = N.FramesSent;
+  return C;
+}
+
 Runtime::Runtime(const Options &Opts, int Processes, int Process)
     : Opts(Opts), Processes(Processes), Process(Process), VirtualRanks(Opts.VirtualRanksPerProcess),
       WorldSize(Processes * VirtualRanks) {}

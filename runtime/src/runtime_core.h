@@ -45,6 +45,11 @@ public:
   // A fatal error of the job: prints "bamboo: <Message>" and aborts every process.
   [[noreturn]] void fatal(const std::string &Message);
 
+  // What bamboo::processCounters() reports; takes the engine lock.
+  ProcessCounters counters();
+  int worldSize() const { return WorldSize; }
+
+private:
   const Options Opts;
   const int Processes;
   const int Process;
@@ -71,7 +76,6 @@ public:
   // What the MPI API layer is handed (api_parts.h).
   ApiParts Api{Lock, Eng, Requests, Comms, Groups, Messages, Net, Process};
 
-private:
   void workerLoop(int Worker);
   // Polls MPI while tasks compute, so that large transfers move during the computation.
   void progressLoop();

@@ -89,17 +89,7 @@ int run(int Argc, char **Argv, RankMain Body, const Options &Settings) {
   return start(Argc, Argv, Body, Settings, "");
 }
 
-ProcessCounters processCounters() {
-  detail::Runtime &RT = detail::runtime();
-  std::lock_guard L(RT.Lock);
-  ProcessCounters C;
-  const auto &N = RT.Net.counters();
-  C.LocalMessages = RT.Eng.counters().LocalMessages;
-  C.RemoteMessages = RT.Eng.counters().RemoteMessages;
-  C.MPIMessages = N.FramesSent + N.PayloadsSent;
-  C.FramesSent = N.FramesSent;
-  return C;
-}
+ProcessCounters processCounters() { return detail::runtime().counters(); }
 
 int worldRank() noexcept {
   detail::RankTask *T = detail::currentTask();
@@ -108,7 +98,7 @@ int worldRank() noexcept {
 
 int worldSize() noexcept {
   detail::Runtime *RT = detail::runtimeIfRunning();
-  return RT ? RT->WorldSize : 0;
+  return RT ? RT->worldSize() : 0;
 }
 
 } // namespace bamboo
