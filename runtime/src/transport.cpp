@@ -94,6 +94,8 @@ void Transport::shutdown() {
 
 std::byte *Transport::addRecord(int DestProcess, const RecordHeader &H, std::size_t PayloadBytes) {
   Outgoing &O = Out[DestProcess];
+  if (O.Records == 0)
+    Dirty.push_back(DestProcess);
   if (O.Buf.empty()) {
     if (O.Buf.capacity() == 0 && !Spare.empty()) { // reuse a sent frame's memory
       O.Buf = std::move(Spare.back());
@@ -153,10 +155,8 @@ void Transport::receivePayload(const Message &Announced, Request &R, const Layou
 
 bool Transport::flush() {
   bool Any = false;
-  for (int P = 0; P < static_cast<int>(Out.size()); ++P) {
+  for (int P : Dirty) {
     Outgoing &O = Out[P];
-    if (O.Records == 0)
-      continue;
     std::uint32_t Header[2] = {O.Records, static_cast<std::uint32_t>(O.Buf.size())};
     std::memcpy(O.Buf.data(), Header, sizeof Header);
     auto Frame = std::make_shared<FrameBuffer>(std::move(O.Buf));
@@ -174,6 +174,7 @@ bool Transport::flush() {
     O.Records = 0;
     Any = true;
   }
+  Dirty.clear();
   return Any;
 }
 
@@ -221,12 +222,14 @@ void Transport::takePiece(MPI_Message Msg, const MPI_Status &Status) {
       return;
     }
     A.Frame = std::make_shared<FrameBuffer>(Header[1]);
+    ++Assembling;
     std::memcpy(A.Frame->data(), First.data(), First.size());
     A.Filled = First.size();
   }
   if (A.Filled == A.Frame->size()) {
     std::shared_ptr<FrameBuffer> Frame = std::move(A.Frame);
     A = Assembly();
+    --Assembling;
     deliverFrame(Frame, Source);
   }
 }
@@ -278,16 +281,6 @@ bool Transport::progress() {
   return Any;
 }
 
-bool Transport::busy() const {
-  if (!Recvs.empty())
-    return true;
-  for (const Assembly &A : Partial)
-    if (A.Frame)
-      return true;
-  for (const Outgoing &O : Out)
-    if (O.Records)
-      return true;
-  return false;
-}
+bool Transport::busy() const { return !Recvs.empty() || Assembling > 0 || !Dirty.empty(); }
 
 } // namespace bamboo::detail
