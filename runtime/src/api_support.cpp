@@ -126,10 +126,8 @@ void resumeChild(ApiParts &Parts, RankTask &T, ChildTask &Ch) {
     return;
   try {
     Ch.Body.result();
-  } catch (const std::exception &E) {
-    fatalError("rank " + std::to_string(T.WorldRank) + ": uncaught exception: " + E.what());
   } catch (...) {
-    fatalError("rank " + std::to_string(T.WorldRank) + ": uncaught exception");
+    fatalUncaughtException(T.WorldRank);
   }
   std::lock_guard L(Parts.Lock);
   Request &R = *Ch.Completes;

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <thread>
 
 namespace bamboo::detail {
@@ -21,6 +22,17 @@ void fatalError(const std::string &Message) {
     abortJob(1);
   }
   std::_Exit(1);
+}
+
+void fatalUncaughtException(int WorldRank) {
+  std::string Rank = "rank " + std::to_string(WorldRank) + ": uncaught exception";
+  try {
+    throw;
+  } catch (const std::exception &E) {
+    fatalError(Rank + ": " + E.what());
+  } catch (...) {
+    fatalError(Rank);
+  }
 }
 
 void abortJob(int Code) {

@@ -7,7 +7,6 @@
 #include <sched.h>
 
 #include <algorithm>
-#include <exception>
 #include <thread>
 
 namespace bamboo::detail {
@@ -104,10 +103,8 @@ void Runtime::finishTask(RankTask &T) {
     T.ExitCode = T.Root.result();
   } catch (const RankExit &E) {
     T.ExitCode = E.Status;
-  } catch (const std::exception &E) {
-    fatal("rank " + std::to_string(T.WorldRank) + ": uncaught exception: " + E.what());
   } catch (...) {
-    fatal("rank " + std::to_string(T.WorldRank) + ": uncaught exception");
+    fatalUncaughtException(T.WorldRank);
   }
   // Rank-local variables die with their rank, in reverse order of declaration.
   setCurrentTask(&T);
