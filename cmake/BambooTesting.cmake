@@ -31,3 +31,16 @@ function(bamboo_add_mpi_test)
     LABELS "mpi;${T_LABELS}"
     ENVIRONMENT "BAMBOO_VF=${T_VF};BAMBOO_WORKERS=${T_WORKERS};${T_ENV}")
 endfunction()
+
+# bamboo_add_compare_runs_test(NAME <name> ORIGINAL <exe> TRANSLATED <exe> CONFIGS <PxK,...>)
+# Runs the MPI program as P*K ranks and its translation as P processes with BAMBOO_VF=K, for each
+# configuration, and fails unless they print the same (test/e2e/compare_runs.py). With Open MPI
+# each process's output is read from its own file (--openmpi, test/tools/mpi_run.py).
+function(bamboo_add_compare_runs_test)
+  cmake_parse_arguments(T "" "NAME;ORIGINAL;TRANSLATED;CONFIGS" "" ${ARGN})
+  add_test(NAME ${T_NAME}
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/test/e2e/compare_runs.py
+                   --original ${T_ORIGINAL} --translated ${T_TRANSLATED} --configs ${T_CONFIGS}
+                   --mpiexec ${BAMBOO_TEST_MPIEXEC} $<$<BOOL:${BAMBOO_MPI_IS_OPENMPI}>:--openmpi>
+                   --timeout 60)
+endfunction()
