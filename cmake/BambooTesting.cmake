@@ -38,9 +38,14 @@ endfunction()
 # each process's output is read from its own file (--openmpi, test/tools/mpi_run.py).
 function(bamboo_add_compare_runs_test)
   cmake_parse_arguments(T "" "NAME;ORIGINAL;TRANSLATED;CONFIGS" "" ${ARGN})
+  # Not a generator expression: an empty one would still be an argument, "", which
+  # compare_runs.py would hand to both programs.
+  set(mpi_flavour)
+  if(BAMBOO_MPI_IS_OPENMPI)
+    set(mpi_flavour --openmpi)
+  endif()
   add_test(NAME ${T_NAME}
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/test/e2e/compare_runs.py
                    --original ${T_ORIGINAL} --translated ${T_TRANSLATED} --configs ${T_CONFIGS}
-                   --mpiexec ${BAMBOO_TEST_MPIEXEC} $<$<BOOL:${BAMBOO_MPI_IS_OPENMPI}>:--openmpi>
-                   --timeout 60)
+                   --mpiexec ${BAMBOO_TEST_MPIEXEC} ${mpi_flavour} --timeout 60)
 endfunction()
