@@ -5,11 +5,6 @@
 
 namespace bamboo::detail {
 namespace {
-// Waves are paced: an idle process waiting for a message must not flood the network with
-// them (they would slow the very message it waits for). Detection then takes from a few
-// milliseconds after the last activity to about one longest interval more.
-constexpr std::chrono::microseconds ShortestInterval{1000};
-constexpr std::chrono::microseconds LongestInterval{32000};
 enum Slot { Sent, Received, Live }; // a process joins only when idle: no busy flag
 } // namespace
 

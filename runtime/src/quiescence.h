@@ -54,7 +54,13 @@ private:
   bool HavePrevious = false;
   long long PreviousSent = -1, PreviousReceived = -1;
   std::chrono::steady_clock::time_point LastStart{};
-  std::chrono::microseconds Interval{1000}; // between idle waves; grows while nothing changes
+  // Between idle waves: from ShortestInterval, doubling up to LongestInterval while waves find
+  // the job running. Waves are paced: an idle process waiting for a message must not flood the
+  // network with them (they would slow the very message it waits for). Detection then takes
+  // from a few milliseconds after the last activity to about one longest interval more.
+  static constexpr std::chrono::microseconds ShortestInterval{1000};
+  static constexpr std::chrono::microseconds LongestInterval{32000};
+  std::chrono::microseconds Interval = ShortestInterval;
   std::uint64_t Waves = 0;
 };
 

@@ -92,7 +92,6 @@ private:
   Clock::time_point LastDetectorStep{};
   int IdlePollsSinceClock = 0;
   std::atomic<bool> StopProgress{false};
-  int BlockedTasks = 0;
 };
 
 // The runtime of this process; a fatal error outside bamboo::run.
