@@ -28,7 +28,7 @@ double spin(double Seconds) {
 int main(int Argc, char **Argv) {
   bool Idle = Argc > 1 && std::strcmp(Argv[1], "idle") == 0;
   double Seconds = Argc > 2 ? std::stod(Argv[2]) : 2.0;
-  return bamboo::run(Argc, Argv, [=](int, char **) -> bamboo::Task<int> {
+  return bamboo::run(Argc, Argv, [=](int, char **) -> int {
     namespace mpi = bamboo::mpi;
     int Rank = bamboo::worldRank(), Size = bamboo::worldSize();
     int Token = 0;
@@ -37,14 +37,14 @@ int main(int Argc, char **Argv) {
     if (Idle) {
       if (Rank == 0) {
         for (int To = 1; To < Size; ++To)
-          co_await mpi::Send(&Token, 1, MPI_INT, To, 0, MPI_COMM_WORLD);
+          mpi::Send(&Token, 1, MPI_INT, To, 0, MPI_COMM_WORLD);
       } else {
-        co_await mpi::Recv(&Token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        mpi::Recv(&Token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       }
     }
-    co_await mpi::Barrier(MPI_COMM_WORLD);
+    mpi::Barrier(MPI_COMM_WORLD);
     if (Rank == 0)
       std::printf("%s: %d ranks, %.1f s\n", Idle ? "idle" : "busy", Size, Seconds);
-    co_return 0;
+    return 0;
   });
 }

@@ -81,7 +81,7 @@ double bambooRoundTrip(const Size &S, int VF, int A, int B, int Reps = Repetitio
   static char Name[] = "microbench";
   static char *Argv[] = {Name, nullptr};
   int N = iterations(S.Iterations);
-  bamboo::run(1, Argv, [&](int, char **) -> bamboo::Task<int> {
+  bamboo::run(1, Argv, [&](int, char **) -> int {
     namespace mpi = bamboo::mpi;
     int Rank;
     mpi::Comm_rank(MPI_COMM_WORLD, &Rank);
@@ -91,24 +91,24 @@ double bambooRoundTrip(const Size &S, int VF, int A, int B, int Reps = Repetitio
       double T0 = 0;
       for (int I = Rep == 0 ? -N / 10 : 0; I < N; ++I) {
         if (I == 0) {
-          co_await mpi::Barrier(MPI_COMM_WORLD);
+          mpi::Barrier(MPI_COMM_WORLD);
           T0 = mpi::Wtime();
         }
         if (Rank == A) {
-          co_await mpi::Send(Buf.data(), S.Bytes, MPI_CHAR, B, 0, MPI_COMM_WORLD);
-          co_await mpi::Recv(Buf.data(), S.Bytes, MPI_CHAR, B, 0, MPI_COMM_WORLD,
+          mpi::Send(Buf.data(), S.Bytes, MPI_CHAR, B, 0, MPI_COMM_WORLD);
+          mpi::Recv(Buf.data(), S.Bytes, MPI_CHAR, B, 0, MPI_COMM_WORLD,
                              MPI_STATUS_IGNORE);
         } else if (Rank == B) {
-          co_await mpi::Recv(Buf.data(), S.Bytes, MPI_CHAR, A, 0, MPI_COMM_WORLD,
+          mpi::Recv(Buf.data(), S.Bytes, MPI_CHAR, A, 0, MPI_COMM_WORLD,
                              MPI_STATUS_IGNORE);
-          co_await mpi::Send(Buf.data(), S.Bytes, MPI_CHAR, A, 0, MPI_COMM_WORLD);
+          mpi::Send(Buf.data(), S.Bytes, MPI_CHAR, A, 0, MPI_COMM_WORLD);
         }
       }
       Times.push_back((mpi::Wtime() - T0) / N);
     }
     double Mine = Rank == A ? median(Times) : 0;
-    co_await mpi::Allreduce(&Mine, &Result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    co_return 0;
+    mpi::Allreduce(&Mine, &Result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return 0;
   }, O);
   return Result;
 }
@@ -121,16 +121,16 @@ double taskSwitch() {
   static char Name[] = "microbench";
   static char *Argv[] = {Name, nullptr};
   int N = iterations(1000000);
-  bamboo::run(1, Argv, [&](int, char **) -> bamboo::Task<int> {
+  bamboo::run(1, Argv, [&](int, char **) -> int {
     int Rank;
     bamboo::mpi::Comm_rank(MPI_COMM_WORLD, &Rank);
     double T0 = bamboo::mpi::Wtime();
     for (int I = 0; I < N; ++I)
-      co_await bamboo::yield();
+      bamboo::yield();
     // Each yield of one task is followed by a switch to the other: 2N switches per task.
     double Mine = Rank == 0 ? (bamboo::mpi::Wtime() - T0) / (2.0 * N) : 0;
-    co_await bamboo::mpi::Allreduce(&Mine, &Result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    co_return 0;
+    bamboo::mpi::Allreduce(&Mine, &Result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return 0;
   }, O);
   return Result;
 }

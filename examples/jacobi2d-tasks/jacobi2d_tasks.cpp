@@ -2,13 +2,13 @@
 //
 // The problem of examples/jacobi2d (Laplace on a 128 x 128 grid, top edge at
 // 1, 200 Jacobi sweeps), written directly against the Bamboo runtime's API
-// instead of being translated: each virtual rank is a coroutine task, the
+// instead of being translated: each virtual rank runs on a thread of its own, the
 // halo exchange is an olap region that posts everything and waits once.
 // Rows are split over the ranks (the translated example uses a 2D grid of
 // ranks); the checksum is exact, so both print the same for any rank count.
 //
 //   mpicxx -std=c++20 -O2 -I runtime/include jacobi2d_tasks.cpp
-//          build/lib/libbamboo-runtime.a -o jacobi2d_tasks
+//          build/lib/libbamboo-runtime.a -lboost_context -o jacobi2d_tasks
 //   BAMBOO_VF=4 mpiexec -n 2 ./jacobi2d_tasks
 //
 //===----------------------------------------------------------------------===//
@@ -48,22 +48,21 @@ Strip makeStrip(int Rank, int Size) {
   return S;
 }
 
-/// Exchanges ghost rows with the neighbours: everything is posted, the task
-/// suspends once (other virtual ranks compute meanwhile), and continues when
-/// both ghost rows are in.
-bamboo::Task<> exchange(Strip &S) {
+/// Exchanges ghost rows with the neighbours: everything is posted through the
+/// region, the rank suspends once (other virtual ranks compute meanwhile), and
+/// continues when both ghost rows are in.
+void exchange(Strip &S) {
   bamboo::Region Olap;
   if (S.Rank > 0) {
-    co_await mpi::Recv(S.row(0), Width, MPI_DOUBLE, S.Rank - 1, 0, MPI_COMM_WORLD,
-                       MPI_STATUS_IGNORE);
-    co_await mpi::Send(S.row(1), Width, MPI_DOUBLE, S.Rank - 1, 1, MPI_COMM_WORLD);
+    Olap.Recv(S.row(0), Width, MPI_DOUBLE, S.Rank - 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    Olap.Send(S.row(1), Width, MPI_DOUBLE, S.Rank - 1, 1, MPI_COMM_WORLD);
   }
   if (S.Rank < S.Size - 1) {
-    co_await mpi::Recv(S.row(S.Rows + 1), Width, MPI_DOUBLE, S.Rank + 1, 1, MPI_COMM_WORLD,
-                       MPI_STATUS_IGNORE);
-    co_await mpi::Send(S.row(S.Rows), Width, MPI_DOUBLE, S.Rank + 1, 0, MPI_COMM_WORLD);
+    Olap.Recv(S.row(S.Rows + 1), Width, MPI_DOUBLE, S.Rank + 1, 1, MPI_COMM_WORLD,
+              MPI_STATUS_IGNORE);
+    Olap.Send(S.row(S.Rows), Width, MPI_DOUBLE, S.Rank + 1, 0, MPI_COMM_WORLD);
   }
-  co_await Olap.complete();
+  Olap.complete();
 }
 
 /// One sweep; returns the largest change. The update is the same expression,
@@ -82,17 +81,17 @@ double sweep(Strip &S) {
   return Change;
 }
 
-bamboo::Task<int> rankMain(int, char **) {
+int rankMain(int, char **) {
   int Rank, Size;
   mpi::Comm_rank(MPI_COMM_WORLD, &Rank);
   mpi::Comm_size(MPI_COMM_WORLD, &Size);
   Strip S = makeStrip(Rank, Size);
 
   for (int Sweep = 1; Sweep <= Sweeps; ++Sweep) {
-    co_await exchange(S);
+    exchange(S);
     double Change = sweep(S), MaxChange = 0;
     if (Sweep % ReportEvery == 0) {
-      co_await mpi::Allreduce(&Change, &MaxChange, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+      mpi::Allreduce(&Change, &MaxChange, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
       if (Rank == 0)
         std::printf("sweep %d: max change %.6e\n", Sweep, MaxChange);
     }
@@ -102,10 +101,10 @@ bamboo::Task<int> rankMain(int, char **) {
   for (int I = 1; I <= S.Rows; ++I)
     for (int J = 1; J <= N; ++J)
       Local += std::llround(S.U[I * Width + J] * 1e9);
-  co_await mpi::Reduce(&Local, &Total, 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+  mpi::Reduce(&Local, &Total, 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
   if (Rank == 0)
     std::printf("jacobi2d: %dx%d grid, %d sweeps, checksum %lld\n", N, N, Sweeps, Total);
-  co_return 0;
+  return 0;
 }
 
 } // namespace

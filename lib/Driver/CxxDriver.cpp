@@ -429,8 +429,8 @@ int Driver::run() {
   }
   Command.insert(Command.end(), LinkInputs.begin(), LinkInputs.end());
   // `-x` of the user's never reaches the runtime library.
-  Command.insert(Command.end(),
-                 {"-x", "none", Library + "/libbamboo-runtime.a", "-pthread"});
+  Command.insert(Command.end(), {"-x", "none", Library + "/libbamboo-runtime.a",
+                                 "-lboost_context", "-pthread"});
   if (!Args.Output.empty())
     Command.insert(Command.end(), {"-o", Args.Output});
   return exec(Args.MPICxx, Command);

@@ -13,47 +13,46 @@ Call enter(const char *Operation, const std::source_location &Where) {
     fatalError(std::string(Operation) + " at " + describe(Where) +
                ": called outside a virtual rank (not from a task of bamboo::run)");
   Call C{*T->Parts, *T, WaitSite{Operation, Where}};
-  RegionState *Open = T->OpenRegion;
-  if (Open && !T->RunningChild && Open->Depth == T->AwaitDepth)
-    C.Region = Open;
+  if (!T->RunningChild)
+    C.Region = T->OpenRegion;
   return C;
 }
 
-// The await depth of the coroutine chain running for T: a child's own, else the task's.
-static int &awaitDepth(RankTask &T) {
-  return T.RunningChild ? T.RunningChild->AwaitDepth : T.AwaitDepth;
+Call enterBlocking(const char *Operation, const std::source_location &Where) {
+  Call C = enter(Operation, Where);
+  C.Region = std::exchange(C.Rank.RegionCall, nullptr);
+  return C;
 }
 
-void enterAwaitedTask() noexcept {
-  if (RankTask *T = currentTask())
-    ++awaitDepth(*T);
-}
+namespace {
+// The thread running for T now: its child's, else its own.
+Fiber &runningThread(RankTask &T) { return T.RunningChild ? T.RunningChild->Thread : *T.Thread; }
+} // namespace
 
-void leaveAwaitedTask() noexcept {
-  if (RankTask *T = currentTask())
-    --awaitDepth(*T);
-}
-
-bool Block::await_ready() {
-  std::lock_guard L(C.Parts.Lock);
-  if (G.satisfied())
-    return true;
-  G.Waiter = &C.Rank;
-  G.Child = C.Rank.RunningChild;
-  if (!G.Child) {
-    C.Rank.Waiting = C.Site;
-    C.Rank.WaitingOn = &G;
-    C.Rank.MainBlocked = true;
+void block(Call &C, WaitGroup &G) {
+  {
+    std::lock_guard L(C.Parts.Lock);
+    if (G.satisfied())
+      return;
+    G.Waiter = &C.Rank;
+    G.Child = C.Rank.RunningChild;
+    if (!G.Child) {
+      C.Rank.Waiting = C.Site;
+      C.Rank.WaitingOn = &G;
+      C.Rank.MainBlocked = true;
+    }
   }
-  return false;
+  runningThread(C.Rank).suspend();
 }
 
-void Yield::await_suspend(std::coroutine_handle<> H) {
-  C.Rank.ResumePoint = H;
-  std::lock_guard L(C.Parts.Lock);
-  C.Rank.Waiting = C.Site;
-  C.Rank.WakePending = true;
-  C.Rank.WakePriority = YieldPriority;
+void yieldTurn(Call &C) {
+  {
+    std::lock_guard L(C.Parts.Lock);
+    C.Rank.Waiting = C.Site;
+    C.Rank.WakePending = true;
+    C.Rank.WakePriority = YieldPriority;
+  }
+  runningThread(C.Rank).suspend();
 }
 
 void callError(const Call &C, const std::string &Message) {
@@ -104,10 +103,19 @@ void prepareRecv(const Call &C, Request &R, void *Buf, int Count, MPI_Datatype T
   R.Comm = &Comm;
 }
 
-void startChild(Call &C, Request &R, Task<> Body) {
-  auto Child = std::make_unique<ChildTask>();
-  Child->ResumePoint = Body.handle();
-  Child->Body = std::move(Body);
+// A child runs the runtime's own code (a collective's algorithm, a user's MPI_Op on its data):
+// shallow, whatever the user's stack size. Committed as touched, like every stack.
+constexpr std::size_t ChildStackSize = 1 << 20;
+
+void startChild(Call &C, Request &R, std::function<void()> Body) {
+  auto Child = std::make_unique<ChildTask>(ChildStackSize,
+                                           [Body = std::move(Body), Rank = C.Rank.WorldRank] {
+                                             try {
+                                               Body();
+                                             } catch (...) {
+                                               fatalUncaughtException(Rank);
+                                             }
+                                           });
   Child->Completes = &R;
   ChildTask &Started = *Child;
   {
@@ -120,15 +128,10 @@ void startChild(Call &C, Request &R, Task<> Body) {
 
 void resumeChild(ApiParts &Parts, RankTask &T, ChildTask &Ch) {
   ChildTask *Outer = std::exchange(T.RunningChild, &Ch);
-  runTrampoline(std::exchange(Ch.ResumePoint, nullptr));
+  Ch.Thread.resume();
   T.RunningChild = Outer;
-  if (!Ch.Body.done())
+  if (!Ch.Thread.done())
     return;
-  try {
-    Ch.Body.result();
-  } catch (...) {
-    fatalUncaughtException(T.WorldRank);
-  }
   std::lock_guard L(Parts.Lock);
   Request &R = *Ch.Completes;
   Parts.Eng.complete(R);

@@ -6,7 +6,7 @@
 #include "rank_task.h"
 #include "region_state.h"
 
-#include <coroutine>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <source_location>
@@ -24,9 +24,9 @@ struct Call {
   // range per operation for nonblocking ones, so that operations in progress together on one
   // communicator never take each other's messages (collective_support.h).
   int TagBase = 0;
-  // The olap region open in the calling function, or null: the one that defers this call's
-  // waits and receives and buffers its sends. A region opened by a function that called the
-  // caller (a task awaited inside it) is not the caller's (region.h).
+  // The olap region this call acts for, or null: for an operation that starts, the innermost
+  // open one; for a blocking call, the region it was made through (region.h). It defers the
+  // call's waits and receives and buffers its sends.
   RegionState *Region = nullptr;
 
   // A request this call started inside an olap region is part of the region's firing rule: the
@@ -37,72 +37,54 @@ struct Call {
   }
 };
 
-// The calling task; a fatal error naming Operation outside a virtual rank. Called by the API
-// function before any coroutine of its own starts (at the caller's await depth), so that
-// Call::Region is the caller's: a function that may wait is a plain function that enters and
-// returns the coroutine doing the work.
+// The calling rank; a fatal error naming Operation outside a virtual rank. Call::Region is the
+// innermost open olap region (null in a child): the operations the call starts join it. A
+// blocking call completes in the call unless it was made through the region object
+// (region.h), which sets Call::Region for it.
 Call enter(const char *Operation, const std::source_location &Where);
+// The same for a call that may wait: its Call::Region is the region the call was made through
+// (RankTask::RegionCall), else null.
+Call enterBlocking(const char *Operation, const std::source_location &Where);
 
-// Suspends the running task (or the rank's child that runs, ChildTask) until G is satisfied.
+// Suspends the calling rank (or the rank's child that runs, ChildTask) until G is satisfied.
 // Whatever G waits for must have been registered (under the engine lock) before; see
 // scheduler.h for why no wake-up is lost.
-class Block {
-public:
-  Block(Call &C, WaitGroup &G) : C(C), G(G) {}
-  bool await_ready();
-  void await_suspend(std::coroutine_handle<> H) noexcept {
-    (C.Rank.RunningChild ? C.Rank.RunningChild->ResumePoint : C.Rank.ResumePoint) = H;
-  }
-  void await_resume() noexcept {}
-
-private:
-  Call &C;
-  WaitGroup &G;
-};
+void block(Call &C, WaitGroup &G);
 
 // Lets the other ready tasks run once.
-class Yield {
-public:
-  explicit Yield(Call &C) : C(C) {}
-  bool await_ready() const noexcept { return false; }
-  void await_suspend(std::coroutine_handle<> H);
-  void await_resume() noexcept {}
-
-private:
-  Call &C;
-};
+void yieldTurn(Call &C);
 
 // MPI's tests (MPI_Test*, MPI_Iprobe's kin, MPI_Request_get_status): Look(Final), under the
 // engine lock, returns the call's result once it is decided, else nullopt. If the first look
 // decides nothing, the other ready tasks run once (so a polling loop lets them progress, with
 // one worker too) and the second look, Final, must decide.
-template <class Look> Task<int> lookTwice(Call &C, Look Try) {
+template <class Look> int lookTwice(Call &C, Look Try) {
   for (int Attempt = 0;; ++Attempt) {
     {
       std::lock_guard L(C.Parts.Lock);
       if (std::optional<int> Result = Try(Attempt == 1))
-        co_return *Result;
+        return *Result;
     }
-    co_await Yield(C);
+    yieldTurn(C);
   }
 }
 
 // MPI's blocking probes: Look(Context), under the engine lock, returns true once a message
 // matches (setting Context, the communicator's); until then the task waits for the next
 // message that arrives for it with Source and Tag on that context, and looks again.
-template <class Look> Task<> waitForProbe(Call &C, int Source, int Tag, Look Try) {
+template <class Look> void waitForProbe(Call &C, int Source, int Tag, Look Try) {
   for (;;) {
     ProbeWait P;
     {
       std::lock_guard L(C.Parts.Lock);
       if (Try(P.Context))
-        co_return;
+        return;
       P.Source = Source;
       P.Tag = Tag;
       P.Group.Pending = 1; // the next message that could match
       C.Parts.Eng.addProbe(C.Rank.LocalIndex, P);
     }
-    co_await Block(C, P.Group);
+    block(C, P.Group);
     std::lock_guard L(C.Parts.Lock);
     C.Parts.Eng.removeProbe(C.Rank.LocalIndex, P);
   }
@@ -132,7 +114,7 @@ void prepareRecv(const Call &C, Request &R, void *Buf, int Count, MPI_Datatype T
 // Starts Body as a child of the calling rank (ChildTask) that completes R, a request the
 // caller has made and given a handle; the child runs at once, until it first waits. The child
 // holds R until it ends.
-void startChild(Call &C, Request &R, Task<> Body);
+void startChild(Call &C, Request &R, std::function<void()> Body);
 
 // Whether a buffered send of Count elements of Type fits the rank's attached buffer: MPI_SUCCESS,
 // else MPI_ERR_BUFFER under MPI_ERRORS_RETURN, a fatal error otherwise (mpi_send_buffer.cpp).

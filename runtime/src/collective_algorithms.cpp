@@ -30,13 +30,13 @@ struct Blocks {
 };
 
 // Gathers one block per rank into RecvBuf at Root (Gather and Gatherv).
-Task<> gatherBlocks(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
-                    MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
-                    const int Displs[], MPI_Datatype RecvType, int Root) {
+void gatherBlocks(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
+                  MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[], const int Displs[],
+                  MPI_Datatype RecvType, int Root) {
   int Rank = rankIn(C, Cm);
   if (Rank != Root) {
     internalSend(C, Cm, SendBuf, SendCount, SendType, Root, GatherTag);
-    co_return;
+    return;
   }
   std::vector<InternalRecv> Recvs;
   for (int I = 0; I < Cm.Size; ++I) {
@@ -46,17 +46,17 @@ Task<> gatherBlocks(Call &C, const Communicator &Cm, const void *SendBuf, int Se
     else if (SendBuf != MPI_IN_PLACE)
       copyTyped(SendBuf, SendCount, SendType, Into, RecvCounts[I], RecvType);
   }
-  co_await internalRecvAll(C, Cm, Recvs, GatherTag);
+  internalRecvAll(C, Cm, Recvs, GatherTag);
 }
 
 // Scatters one block per rank from SendBuf at Root (Scatter and Scatterv).
-Task<> scatterBlocks(Call &C, const Communicator &Cm, const void *SendBuf, const int SendCounts[],
-                     const int Displs[], MPI_Datatype SendType, void *RecvBuf, int RecvCount,
-                     MPI_Datatype RecvType, int Root) {
+void scatterBlocks(Call &C, const Communicator &Cm, const void *SendBuf, const int SendCounts[],
+                   const int Displs[], MPI_Datatype SendType, void *RecvBuf, int RecvCount,
+                   MPI_Datatype RecvType, int Root) {
   int Rank = rankIn(C, Cm);
   if (Rank != Root) {
-    co_await internalRecv(C, Cm, RecvBuf, RecvCount, RecvType, Root, ScatterTag);
-    co_return;
+    internalRecv(C, Cm, RecvBuf, RecvCount, RecvType, Root, ScatterTag);
+    return;
   }
   for (int I = 0; I < Cm.Size; ++I) {
     const void *From = offset(SendBuf, Displs[I], SendType);
@@ -78,7 +78,7 @@ struct Piece {
 };
 
 // Every rank sends piece I to rank I and receives piece J from rank J (Alltoall(v,w)).
-Task<> exchangePieces(Call &C, const Communicator &Cm, std::vector<Piece> Pieces) {
+void exchangePieces(Call &C, const Communicator &Cm, std::vector<Piece> Pieces) {
   int Rank = rankIn(C, Cm);
   std::vector<InternalRecv> Recvs;
   for (int I = 0; I < Cm.Size; ++I)
@@ -89,7 +89,7 @@ Task<> exchangePieces(Call &C, const Communicator &Cm, std::vector<Piece> Pieces
       internalSend(C, Cm, Pieces[I].Send, Pieces[I].SendCount, Pieces[I].SendType, I, AlltoallTag);
   const Piece &Own = Pieces[Rank];
   copyTyped(Own.Send, Own.SendCount, Own.SendType, Own.Recv, Own.RecvCount, Own.RecvType);
-  co_await internalRecvAll(C, Cm, Recvs, AlltoallTag);
+  internalRecvAll(C, Cm, Recvs, AlltoallTag);
 }
 
 // The pieces of Alltoall(v): blocks of one datatype at element displacements.
@@ -105,84 +105,82 @@ std::vector<Piece> piecesOf(const Communicator &Cm, const void *SendBuf, const i
 
 } // namespace
 
-Task<> barrierAlgorithm(Call &C, const Communicator &Cm) {
-  co_await reduceToZero(C, Cm, nullptr, 0, MPI_BYTE, MPI_OP_NULL, BarrierTag);
-  co_await broadcast(C, Cm, nullptr, 0, MPI_BYTE, 0, BarrierTag);
+void barrierAlgorithm(Call &C, const Communicator &Cm) {
+  reduceToZero(C, Cm, nullptr, 0, MPI_BYTE, MPI_OP_NULL, BarrierTag);
+  broadcast(C, Cm, nullptr, 0, MPI_BYTE, 0, BarrierTag);
 }
 
-Task<> bcastAlgorithm(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type,
-                      int Root) {
+void bcastAlgorithm(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type,
+                    int Root) {
   checkRoot(C, Cm, Root);
   checkCount(C, Count, Type);
-  co_await broadcast(C, Cm, Buf, Count, Type, Root, BcastTag);
+  broadcast(C, Cm, Buf, Count, Type, Root, BcastTag);
 }
 
-Task<> reduceAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf,
-                       int Count, MPI_Datatype Type, MPI_Op Op, int Root) {
+void reduceAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf, int Count,
+                     MPI_Datatype Type, MPI_Op Op, int Root) {
   checkRoot(C, Cm, Root);
   checkCount(C, Count, Type);
   int Rank = rankIn(C, Cm);
   TypedBuffer Acc(Count, Type);
   copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Acc.data(), Count, Type);
-  co_await reduceToZero(C, Cm, Acc.data(), Count, Type, Op, ReduceTag);
+  reduceToZero(C, Cm, Acc.data(), Count, Type, Op, ReduceTag);
   if (Root == 0) {
     if (Rank == 0)
       copyTyped(Acc.data(), RecvBuf, Count, Type);
   } else if (Rank == 0) {
     internalSend(C, Cm, Acc.data(), Count, Type, Root, ReduceResultTag);
   } else if (Rank == Root) {
-    co_await internalRecv(C, Cm, RecvBuf, Count, Type, 0, ReduceResultTag);
+    internalRecv(C, Cm, RecvBuf, Count, Type, 0, ReduceResultTag);
   }
 }
 
-Task<> allreduceAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf,
-                          int Count, MPI_Datatype Type, MPI_Op Op) {
+void allreduceAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf,
+                        int Count, MPI_Datatype Type, MPI_Op Op) {
   checkCount(C, Count, Type);
   TypedBuffer Acc(Count, Type);
   copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Acc.data(), Count, Type);
-  co_await reduceToZero(C, Cm, Acc.data(), Count, Type, Op, ReduceTag);
+  reduceToZero(C, Cm, Acc.data(), Count, Type, Op, ReduceTag);
   if (rankIn(C, Cm) == 0)
     copyTyped(Acc.data(), RecvBuf, Count, Type);
-  co_await broadcast(C, Cm, RecvBuf, Count, Type, 0, BcastTag);
+  broadcast(C, Cm, RecvBuf, Count, Type, 0, BcastTag);
 }
 
-Task<> gatherAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
-                       MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
-                       int Root) {
+void gatherAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
+                     MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
+                     int Root) {
   checkRoot(C, Cm, Root);
   Blocks B(Cm.Size, RecvCount);
-  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, B.Counts.data(),
-                        B.Displs.data(), RecvType, Root);
+  gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, B.Counts.data(), B.Displs.data(),
+               RecvType, Root);
 }
 
-Task<> gathervAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
-                        MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
-                        const int Displs[], MPI_Datatype RecvType, int Root) {
+void gathervAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
+                      MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
+                      const int Displs[], MPI_Datatype RecvType, int Root) {
   checkRoot(C, Cm, Root);
-  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs, RecvType,
-                        Root);
+  gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs, RecvType, Root);
 }
 
-Task<> scatterAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
-                        MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
-                        int Root) {
+void scatterAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
+                      MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
+                      int Root) {
   checkRoot(C, Cm, Root);
   Blocks B(Cm.Size, SendCount);
-  co_await scatterBlocks(C, Cm, SendBuf, B.Counts.data(), B.Displs.data(), SendType, RecvBuf,
-                         RecvCount, RecvType, Root);
+  scatterBlocks(C, Cm, SendBuf, B.Counts.data(), B.Displs.data(), SendType, RecvBuf, RecvCount,
+                RecvType, Root);
 }
 
-Task<> scattervAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
-                         const int SendCounts[], const int Displs[], MPI_Datatype SendType,
-                         void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Root) {
+void scattervAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, const int SendCounts[],
+                       const int Displs[], MPI_Datatype SendType, void *RecvBuf, int RecvCount,
+                       MPI_Datatype RecvType, int Root) {
   checkRoot(C, Cm, Root);
-  co_await scatterBlocks(C, Cm, SendBuf, SendCounts, Displs, SendType, RecvBuf, RecvCount, RecvType,
-                         Root);
+  scatterBlocks(C, Cm, SendBuf, SendCounts, Displs, SendType, RecvBuf, RecvCount, RecvType, Root);
 }
 
-Task<> allgatherAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
-                          MPI_Datatype SendType, void *RecvBuf, int RecvCount,
-                          MPI_Datatype RecvType) {
+void allgatherAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
+                        MPI_Datatype SendType, void *RecvBuf, int RecvCount,
+                        MPI_Datatype RecvType) {
   int Rank = rankIn(C, Cm);
   Blocks B(Cm.Size, RecvCount);
   if (SendBuf == MPI_IN_PLACE) { // my block is already in place
@@ -190,33 +188,31 @@ Task<> allgatherAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, 
     SendCount = RecvCount;
     SendType = RecvType;
   }
-  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, B.Counts.data(),
-                        B.Displs.data(), RecvType, 0);
-  co_await broadcast(C, Cm, RecvBuf, RecvCount * Cm.Size, RecvType, 0, BcastTag);
+  gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, B.Counts.data(), B.Displs.data(),
+               RecvType, 0);
+  broadcast(C, Cm, RecvBuf, RecvCount * Cm.Size, RecvType, 0, BcastTag);
 }
 
-Task<> allgathervAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
-                           MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
-                           const int Displs[], MPI_Datatype RecvType) {
+void allgathervAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
+                         MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
+                         const int Displs[], MPI_Datatype RecvType) {
   int Rank = rankIn(C, Cm);
   if (SendBuf == MPI_IN_PLACE) {
     SendBuf = offset(RecvBuf, Displs[Rank], RecvType);
     SendCount = RecvCounts[Rank];
     SendType = RecvType;
   }
-  co_await gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs, RecvType,
-                        0);
+  gatherBlocks(C, Cm, SendBuf, SendCount, SendType, RecvBuf, RecvCounts, Displs, RecvType, 0);
   // The blocks may sit anywhere in the buffer: broadcast them as one indexed element.
   MPI_Datatype Blocks;
   MPI_Type_indexed(Cm.Size, RecvCounts, Displs, RecvType, &Blocks);
   MPI_Type_commit(&Blocks);
-  co_await broadcast(C, Cm, RecvBuf, 1, Blocks, 0, BcastTag);
+  broadcast(C, Cm, RecvBuf, 1, Blocks, 0, BcastTag);
   MPI_Type_free(&Blocks);
 }
 
-Task<> alltoallAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
-                         MPI_Datatype SendType, void *RecvBuf, int RecvCount,
-                         MPI_Datatype RecvType) {
+void alltoallAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, int SendCount,
+                       MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType) {
   Blocks Out(Cm.Size, SendCount), In(Cm.Size, RecvCount);
   std::optional<TypedBuffer> Copy;
   if (SendBuf == MPI_IN_PLACE) { // send from a copy of what the receive overwrites
@@ -226,15 +222,15 @@ Task<> alltoallAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, i
     Out = In;
     SendType = RecvType;
   }
-  co_await exchangePieces(C, Cm,
-                          piecesOf(Cm, SendBuf, Out.Counts.data(), Out.Displs.data(), SendType,
-                                   RecvBuf, In.Counts.data(), In.Displs.data(), RecvType));
+  exchangePieces(C, Cm,
+                 piecesOf(Cm, SendBuf, Out.Counts.data(), Out.Displs.data(), SendType, RecvBuf,
+                          In.Counts.data(), In.Displs.data(), RecvType));
 }
 
-Task<> alltoallvAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
-                          const int SendCounts[], const int SendDispls[], MPI_Datatype SendType,
-                          void *RecvBuf, const int RecvCounts[], const int RecvDispls[],
-                          MPI_Datatype RecvType) {
+void alltoallvAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
+                        const int SendCounts[], const int SendDispls[], MPI_Datatype SendType,
+                        void *RecvBuf, const int RecvCounts[], const int RecvDispls[],
+                        MPI_Datatype RecvType) {
   std::optional<TypedBuffer> Copy;
   if (SendBuf == MPI_IN_PLACE) {
     int Extent = 0;
@@ -247,15 +243,15 @@ Task<> alltoallvAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
     SendDispls = RecvDispls;
     SendType = RecvType;
   }
-  co_await exchangePieces(C, Cm,
-                          piecesOf(Cm, SendBuf, SendCounts, SendDispls, SendType, RecvBuf,
-                                   RecvCounts, RecvDispls, RecvType));
+  exchangePieces(C, Cm,
+                 piecesOf(Cm, SendBuf, SendCounts, SendDispls, SendType, RecvBuf, RecvCounts,
+                          RecvDispls, RecvType));
 }
 
-Task<> alltoallwAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
-                          const int SendCounts[], const int SendDispls[],
-                          const MPI_Datatype SendTypes[], void *RecvBuf, const int RecvCounts[],
-                          const int RecvDispls[], const MPI_Datatype RecvTypes[]) {
+void alltoallwAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
+                        const int SendCounts[], const int SendDispls[],
+                        const MPI_Datatype SendTypes[], void *RecvBuf, const int RecvCounts[],
+                        const int RecvDispls[], const MPI_Datatype RecvTypes[]) {
   std::vector<Piece> Pieces(Cm.Size);
   // In place: each peer's block leaves from a packed copy of what its receive overwrites.
   std::vector<std::vector<std::byte>> Copies;
@@ -281,19 +277,19 @@ Task<> alltoallwAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
       Pieces[I].SendType = SendTypes[I];
     }
   }
-  co_await exchangePieces(C, Cm, std::move(Pieces));
+  exchangePieces(C, Cm, std::move(Pieces));
 }
 
 // The prefix reduction along the chain of ranks: Inclusive gives op over ranks 0..r,
 // otherwise 0..r-1 (rank 0's result is left untouched).
-Task<> scanAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf, int Count,
-                     MPI_Datatype Type, MPI_Op Op, bool Inclusive) {
+void scanAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf, int Count,
+                   MPI_Datatype Type, MPI_Op Op, bool Inclusive) {
   checkCount(C, Count, Type);
   int Rank = rankIn(C, Cm);
   TypedBuffer Mine(Count, Type), Prefix(Count, Type);
   copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Mine.data(), Count, Type);
   if (Rank > 0) {
-    co_await internalRecv(C, Cm, Prefix.data(), Count, Type, Rank - 1, ScanTag);
+    internalRecv(C, Cm, Prefix.data(), Count, Type, Rank - 1, ScanTag);
     if (!Inclusive)
       copyTyped(Prefix.data(), RecvBuf, Count, Type);
     reduceLocal(Prefix.data(), Mine.data(), Count, Type, Op); // Mine = prefix op mine
@@ -304,26 +300,26 @@ Task<> scanAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void 
     internalSend(C, Cm, Mine.data(), Count, Type, Rank + 1, ScanTag);
 }
 
-Task<> reduceScatterBlockAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
-                                   void *RecvBuf, int RecvCount, MPI_Datatype Type, MPI_Op Op) {
+void reduceScatterBlockAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf,
+                                 void *RecvBuf, int RecvCount, MPI_Datatype Type, MPI_Op Op) {
   Blocks B(Cm.Size, RecvCount);
   int Total = RecvCount * Cm.Size;
   TypedBuffer Acc(Total, Type);
   copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Acc.data(), Total, Type);
-  co_await reduceToZero(C, Cm, Acc.data(), Total, Type, Op, ReduceTag);
-  co_await scatterBlocks(C, Cm, Acc.data(), B.Counts.data(), B.Displs.data(), Type, RecvBuf,
-                         RecvCount, Type, 0);
+  reduceToZero(C, Cm, Acc.data(), Total, Type, Op, ReduceTag);
+  scatterBlocks(C, Cm, Acc.data(), B.Counts.data(), B.Displs.data(), Type, RecvBuf, RecvCount, Type,
+                0);
 }
 
-Task<> reduceScatterAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf,
-                              const int RecvCounts[], MPI_Datatype Type, MPI_Op Op) {
+void reduceScatterAlgorithm(Call &C, const Communicator &Cm, const void *SendBuf, void *RecvBuf,
+                            const int RecvCounts[], MPI_Datatype Type, MPI_Op Op) {
   std::vector<int> Displs = displacementsOf(RecvCounts, Cm.Size);
   int Total = std::accumulate(RecvCounts, RecvCounts + Cm.Size, 0);
   TypedBuffer Acc(Total, Type);
   copyTyped(SendBuf == MPI_IN_PLACE ? RecvBuf : SendBuf, Acc.data(), Total, Type);
-  co_await reduceToZero(C, Cm, Acc.data(), Total, Type, Op, ReduceTag);
-  co_await scatterBlocks(C, Cm, Acc.data(), RecvCounts, Displs.data(), Type, RecvBuf,
-                         RecvCounts[rankIn(C, Cm)], Type, 0);
+  reduceToZero(C, Cm, Acc.data(), Total, Type, Op, ReduceTag);
+  scatterBlocks(C, Cm, Acc.data(), RecvCounts, Displs.data(), Type, RecvBuf,
+                RecvCounts[rankIn(C, Cm)], Type, 0);
 }
 
 } // namespace bamboo::detail

@@ -65,7 +65,7 @@ void internalSend(Call &C, const Communicator &Cm, const void *Buf, int Count, M
   C.Parts.Eng.startSend(S, Envelope{rankIn(C, Cm), Tag, Cm.CollectiveContext}, SendMode::Buffered);
 }
 
-Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv> Recvs, int Tag) {
+void internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv> Recvs, int Tag) {
   std::vector<Request> Requests(Recvs.size());
   WaitGroup G;
   Tag += C.TagBase;
@@ -79,21 +79,21 @@ Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv
       G.watch(R);
     }
   }
-  co_await Block(C, G);
+  block(C, G);
   for (const Request &R : Requests)
     if (R.Error != MPI_SUCCESS)
       callError(C, "message of the collective longer than expected: do all ranks pass "
                    "matching counts and datatypes?");
 }
 
-Task<> broadcast(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type, int Root,
-                 int Tag) {
+void broadcast(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type, int Root,
+               int Tag) {
   int Size = Cm.Size;
   int Relative = (rankIn(C, Cm) - Root + Size) % Size;
   int Mask = 1;
   for (; Mask < Size; Mask <<= 1)
     if (Relative & Mask) {
-      co_await internalRecv(C, Cm, Buf, Count, Type, (Relative - Mask + Root) % Size, Tag);
+      internalRecv(C, Cm, Buf, Count, Type, (Relative - Mask + Root) % Size, Tag);
       break;
     }
   for (Mask >>= 1; Mask > 0; Mask >>= 1)
@@ -101,8 +101,8 @@ Task<> broadcast(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Data
       internalSend(C, Cm, Buf, Count, Type, (Relative + Mask + Root) % Size, Tag);
 }
 
-Task<> reduceToZero(Call &C, const Communicator &Cm, void *Acc, int Count, MPI_Datatype Type,
-                    MPI_Op Op, int Tag) {
+void reduceToZero(Call &C, const Communicator &Cm, void *Acc, int Count, MPI_Datatype Type,
+                  MPI_Op Op, int Tag) {
   int Size = Cm.Size, Rank = rankIn(C, Cm);
   int Commutative = 1;
   if (Count > 0)
@@ -111,11 +111,11 @@ Task<> reduceToZero(Call &C, const Communicator &Cm, void *Acc, int Count, MPI_D
   for (int Mask = 1; Mask < Size; Mask <<= 1) {
     if (Rank & Mask) {
       internalSend(C, Cm, Acc, Count, Type, Rank - Mask, Tag);
-      co_return;
+      return;
     }
     if (Rank + Mask >= Size)
       continue;
-    co_await internalRecv(C, Cm, Incoming.data(), Count, Type, Rank + Mask, Tag);
+    internalRecv(C, Cm, Incoming.data(), Count, Type, Rank + Mask, Tag);
     if (Count == 0)
       continue;
     // reduceLocal(In, InOut) computes InOut = In op InOut; Acc holds the lower ranks.

@@ -76,19 +76,18 @@ struct InternalRecv {
   MPI_Datatype Type;
   int Source;
 };
-// Posts every receive, then waits for all of them. (Recvs by value: a coroutine must not
-// keep a reference to its caller's temporaries.)
-Task<> internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv> Recvs, int Tag);
-inline Task<> internalRecv(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type,
-                           int Source, int Tag) {
+// Posts every receive, then waits for all of them.
+void internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv> Recvs, int Tag);
+inline void internalRecv(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type,
+                         int Source, int Tag) {
   return internalRecvAll(C, Cm, {InternalRecv{Buf, Count, Type, Source}}, Tag);
 }
 
 // Binomial broadcast of Buf from Root.
-Task<> broadcast(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type, int Root,
-                 int Tag);
+void broadcast(Call &C, const Communicator &Cm, void *Buf, int Count, MPI_Datatype Type, int Root,
+               int Tag);
 // Binomial reduction to rank 0: there Acc ends as Acc(0) op Acc(1) op ... op Acc(size-1).
-Task<> reduceToZero(Call &C, const Communicator &Cm, void *Acc, int Count, MPI_Datatype Type,
-                    MPI_Op Op, int Tag);
+void reduceToZero(Call &C, const Communicator &Cm, void *Acc, int Count, MPI_Datatype Type,
+                  MPI_Op Op, int Tag);
 
 } // namespace bamboo::detail

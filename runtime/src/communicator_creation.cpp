@@ -36,8 +36,8 @@ struct SplitEntry {
 // The largest Value of the ranks Ranks (of Parent; the caller is Ranks[Me]), for all of them:
 // a binomial reduction to Ranks[0] and a broadcast back down the same tree. The internal
 // messages name parent ranks, so they never match those of another group of the parent.
-Task<int> maximumOver(Call &C, const Communicator &Parent, const std::vector<int> &Ranks, int Me,
-                      int Value) {
+int maximumOver(Call &C, const Communicator &Parent, const std::vector<int> &Ranks, int Me,
+                int Value) {
   int N = static_cast<int>(Ranks.size()), Mask = 1;
   for (; Mask < N; Mask <<= 1) {
     if (Me & Mask) {
@@ -46,22 +46,22 @@ Task<int> maximumOver(Call &C, const Communicator &Parent, const std::vector<int
     }
     if (Me + Mask < N) {
       int Child = 0;
-      co_await internalRecv(C, Parent, &Child, 1, MPI_INT, Ranks[Me + Mask], CreateGroupTag);
+      internalRecv(C, Parent, &Child, 1, MPI_INT, Ranks[Me + Mask], CreateGroupTag);
       Value = std::max(Value, Child);
     }
   }
   if (Me != 0) // Mask is the lowest bit of Me: the parent in the tree
-    co_await internalRecv(C, Parent, &Value, 1, MPI_INT, Ranks[Me - Mask], CreateGroupTag);
+    internalRecv(C, Parent, &Value, 1, MPI_INT, Ranks[Me - Mask], CreateGroupTag);
   for (Mask >>= 1; Mask > 0; Mask >>= 1)
     if (Me + Mask < N)
       internalSend(C, Parent, &Value, 1, MPI_INT, Ranks[Me + Mask], CreateGroupTag);
-  co_return Value;
+  return Value;
 }
 
 } // namespace
 
-Task<int> splitCommunicator(Call C, MPI_Comm Comm, int Color, int Key, MPI_Comm *NewComm,
-                            std::optional<CartTopology> Cart) {
+int splitCommunicator(Call C, MPI_Comm Comm, int Color, int Key, MPI_Comm *NewComm,
+                      std::optional<CartTopology> Cart) {
   const Communicator &Parent = communicator(C, Comm);
   int Rank = rankIn(C, Parent), Size = Parent.Size;
   if (Color < 0 && Color != MPI_UNDEFINED)
@@ -78,11 +78,11 @@ Task<int> splitCommunicator(Call C, MPI_Comm Comm, int Color, int Key, MPI_Comm 
     std::vector<InternalRecv> Recvs;
     for (int I = 1; I < Size; ++I)
       Recvs.push_back({&All[I], 1, Entry, I});
-    co_await internalRecvAll(C, Parent, Recvs, SplitTag);
+    internalRecvAll(C, Parent, Recvs, SplitTag);
   } else {
     internalSend(C, Parent, &Mine, 1, Entry, 0, SplitTag);
   }
-  co_await broadcast(C, Parent, All.data(), Size, Entry, 0, SplitTag);
+  broadcast(C, Parent, All.data(), Size, Entry, 0, SplitTag);
   MPI_Type_free(&Entry);
 
   int Base = 0;
@@ -97,7 +97,7 @@ Task<int> splitCommunicator(Call C, MPI_Comm Comm, int Color, int Key, MPI_Comm 
   C.Rank.NextContext = Base + 2 * static_cast<int>(Colors.size());
   if (Color == MPI_UNDEFINED) {
     *NewComm = MPI_COMM_NULL;
-    co_return MPI_SUCCESS;
+    return MPI_SUCCESS;
   }
 
   int Context = Base + 2 * static_cast<int>(std::lower_bound(Colors.begin(), Colors.end(), Color) -
@@ -111,10 +111,10 @@ Task<int> splitCommunicator(Call C, MPI_Comm Comm, int Color, int Key, MPI_Comm 
   for (auto [K, I] : Order)
     Members.push_back(Parent.worldRankOf(I, C.Rank));
   *NewComm = adopt(C, Parent, Context, std::move(Members), std::move(Cart));
-  co_return MPI_SUCCESS;
+  return MPI_SUCCESS;
 }
 
-Task<int> createCommunicatorOf(Call C, MPI_Comm Comm, std::vector<int> Members, MPI_Comm *NewComm) {
+int createCommunicatorOf(Call C, MPI_Comm Comm, std::vector<int> Members, MPI_Comm *NewComm) {
   const Communicator &Parent = communicator(C, Comm);
   std::vector<int> Ranks; // the members' parent ranks
   int Me = -1;
@@ -123,10 +123,10 @@ Task<int> createCommunicatorOf(Call C, MPI_Comm Comm, std::vector<int> Members, 
       Me = static_cast<int>(Ranks.size());
     Ranks.push_back(Parent.rankOf(World));
   }
-  int Context = co_await maximumOver(C, Parent, Ranks, Me, C.Rank.NextContext);
+  int Context = maximumOver(C, Parent, Ranks, Me, C.Rank.NextContext);
   C.Rank.NextContext = Context + 2;
   *NewComm = adopt(C, Parent, Context, std::move(Members), std::nullopt);
-  co_return MPI_SUCCESS;
+  return MPI_SUCCESS;
 }
 
 } // namespace bamboo::detail

@@ -16,12 +16,11 @@ namespace bamboo::detail {
 
 // MPI_Comm_split of Parent; the new communicators get the topology Cart (MPI_Comm_dup,
 // MPI_Cart_create and MPI_Cart_sub are splits). Collective over Parent.
-Task<int> splitCommunicator(Call C, MPI_Comm Parent, int Color, int Key, MPI_Comm *NewComm,
-                            std::optional<CartTopology> Cart = std::nullopt);
+int splitCommunicator(Call C, MPI_Comm Parent, int Color, int Key, MPI_Comm *NewComm,
+                      std::optional<CartTopology> Cart = std::nullopt);
 
 // MPI_Comm_create_group: the communicator of Members (world ranks in the new rank order, the
 // caller among them, all members of Parent). Collective over Members only.
-Task<int> createCommunicatorOf(Call C, MPI_Comm Parent, std::vector<int> Members,
-                               MPI_Comm *NewComm);
+int createCommunicatorOf(Call C, MPI_Comm Parent, std::vector<int> Members, MPI_Comm *NewComm);
 
 } // namespace bamboo::detail

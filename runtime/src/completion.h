@@ -1,7 +1,7 @@
 // completion.h - the one wait/wake protocol: a task waits on a WaitGroup, completions wake it.
 //
 // Under the engine lock a waiting call attaches the requests it needs to a WaitGroup
-// (watch), then co_awaits Block (api_support.h), which suspends only if the group is not yet
+// (watch), then calls block() (api_support.h), which suspends only if the group is not yet
 // satisfied. Whoever completes a request (the engine, the transport, a child task) calls
 // complete(), which counts it in its group and wakes the waiter once the group is satisfied.
 // Probes and olap regions wait on a group the same way; MPI's tests look, yield once
@@ -22,7 +22,7 @@ struct WaitGroup {
   int Completed = 0;
   bool WakeOnAny = false;
   RankTask *Waiter = nullptr;
-  ChildTask *Child = nullptr; // the waiter is this child of Waiter, not its own coroutine
+  ChildTask *Child = nullptr; // the waiter is this child of Waiter, not its own thread
   int WakePriority = 0;
 
   bool satisfied() const { return WakeOnAny ? Completed > 0 : Pending <= 0; }

@@ -1,6 +1,7 @@
-// current_task.cpp - which runtime and which virtual rank a thread is running, and the
-// trampoline that resumes coroutines without growing the stack.
+// current_task.cpp - which runtime and which virtual rank a thread is running.
 #include "runtime_core.h"
+
+#include "api_support.h"
 
 #include "bamboo/rank_local.h"
 #include "bamboo/runtime.h"
@@ -12,27 +13,16 @@ namespace detail {
 namespace {
 Runtime *TheRuntime = nullptr;
 thread_local RankTask *CurrentTask = nullptr;
-thread_local std::coroutine_handle<> NextToResume;
 } // namespace
-
-std::coroutine_handle<> &nextToResume() noexcept { return NextToResume; }
-
-void runTrampoline(std::coroutine_handle<> H) {
-  // Resuming may start another trampoline (runSynchronously inside a task); keep ours.
-  NextToResume = H;
-  while (NextToResume) {
-    std::coroutine_handle<> Current = NextToResume;
-    NextToResume = nullptr;
-    Current.resume();
-  }
-}
 
 RankTask *currentTask() noexcept { return CurrentTask; }
 
 void setCurrentTask(RankTask *T) noexcept {
   CurrentTask = T;
   CurrentRankLocals = T ? RankLocalTable{T->Locals.data(), T->Locals.size()} : RankLocalTable{};
-  setSignalRank(T ? T->WorldRank : -1);
+  setSignalContext(T ? SignalContext{T->WorldRank, T->Thread->guardBegin(), T->Thread->guardEnd(),
+                                     T->Thread->stackSize()}
+                     : SignalContext{});
 }
 
 Runtime *runtimeIfRunning() noexcept { return TheRuntime; }
@@ -49,25 +39,11 @@ RankTask *const *currentTaskSlot() noexcept { return &CurrentTask; }
 
 } // namespace detail
 
-namespace {
-struct YieldAwaiter {
-  bool await_ready() const noexcept { return false; }
-  void await_suspend(std::coroutine_handle<> H) {
-    detail::RankTask &T = *detail::currentTask();
-    T.ResumePoint = H;
-    std::lock_guard L(T.Parts->Lock);
-    T.Waiting = detail::WaitSite{"bamboo::yield", std::source_location::current()};
-    T.WakePending = true;
-    T.WakePriority = detail::YieldPriority;
-  }
-  void await_resume() const noexcept {}
-};
-} // namespace
-
-Task<> yield() {
+void yield() {
   if (!detail::currentTask())
-    co_return;
-  co_await YieldAwaiter{};
+    return;
+  detail::Call C = detail::enter("bamboo::yield", std::source_location::current());
+  detail::yieldTurn(C);
 }
 
 } // namespace bamboo

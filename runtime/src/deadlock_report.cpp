@@ -13,7 +13,7 @@ void Runtime::reportDeadlock() {
   for (auto &T : Tasks) {
     if (T->State == TaskState::Done)
       continue;
-    if (T->Root.done())
+    if (T->Thread->done())
       Out << "  rank " << T->WorldRank << " has ended, with nonblocking operations in progress\n";
     else
       Out << "  rank " << T->WorldRank << " waits in " << T->Waiting.Operation << " at "

@@ -9,7 +9,7 @@
 namespace bamboo::detail {
 namespace {
 
-thread_local volatile int SignalRank = -1;
+thread_local SignalContext Running;
 
 // Formats without allocating: only async-signal-safe calls here.
 void writeNumber(int N) {
@@ -31,27 +31,53 @@ void writeNumber(int N) {
 
 void writeText(const char *S) { (void)!write(STDERR_FILENO, S, std::strlen(S)); }
 
-void onFatalSignal(int Signal) {
-  writeText("bamboo: fatal signal ");
-  writeText(sigabbrev_np(Signal) ? sigabbrev_np(Signal) : "?");
-  if (SignalRank >= 0) {
-    writeText(" in virtual rank ");
-    writeNumber(SignalRank);
+void onFatalSignal(int Signal, siginfo_t *Info, void *) {
+  const char *Address = static_cast<const char *>(Info->si_addr);
+  if (Running.Rank >= 0 && (Signal == SIGSEGV || Signal == SIGBUS) &&
+      Address >= Running.GuardBegin && Address < Running.GuardEnd) {
+    writeText("bamboo: stack overflow in virtual rank ");
+    writeNumber(Running.Rank);
+    writeText(": its stack of ");
+    writeNumber(static_cast<int>(Running.StackSize >> 10));
+    writeText(" KiB is full (BAMBOO_STACK_SIZE sets it)\n");
   } else {
-    writeText(" outside any virtual rank");
+    writeText("bamboo: fatal signal ");
+    writeText(sigabbrev_np(Signal) ? sigabbrev_np(Signal) : "?");
+    if (Running.Rank >= 0) {
+      writeText(" in virtual rank ");
+      writeNumber(Running.Rank);
+    } else {
+      writeText(" outside any virtual rank");
+    }
+    writeText("\n");
   }
-  writeText("\n");
   std::signal(Signal, SIG_DFL);
   std::raise(Signal);
 }
 
 } // namespace
 
-void setSignalRank(int Rank) noexcept { SignalRank = Rank; }
+void setSignalContext(const SignalContext &C) noexcept { Running = C; }
+
+void useAlternateSignalStack() {
+  // Kept for the thread's life; a thread that had one keeps its own.
+  stack_t Old{};
+  if (sigaltstack(nullptr, &Old) == 0 && !(Old.ss_flags & SS_DISABLE))
+    return;
+  stack_t Alternate{};
+  Alternate.ss_size = 64 * 1024;
+  Alternate.ss_sp = new char[Alternate.ss_size];
+  sigaltstack(&Alternate, nullptr);
+}
 
 void installFaultHandlers() {
+  useAlternateSignalStack();
+  struct sigaction Action{};
+  Action.sa_sigaction = onFatalSignal;
+  Action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&Action.sa_mask);
   for (int Signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
-    std::signal(Signal, onFatalSignal);
+    sigaction(Signal, &Action, nullptr);
 }
 
 } // namespace bamboo::detail

@@ -72,21 +72,21 @@ int Comm_group(MPI_Comm Comm, MPI_Group *Group, Where W) {
   return MPI_SUCCESS;
 }
 
-Task<int> Comm_split(MPI_Comm Comm, int Color, int Key, MPI_Comm *NewComm, Where W) {
-  return splitCommunicator(enter("MPI_Comm_split", W), Comm, Color, Key, NewComm);
+int Comm_split(MPI_Comm Comm, int Color, int Key, MPI_Comm *NewComm, Where W) {
+  return splitCommunicator(enterBlocking("MPI_Comm_split", W), Comm, Color, Key, NewComm);
 }
 
-Task<int> Comm_dup(MPI_Comm Comm, MPI_Comm *NewComm, Where W) {
-  Call C = enter("MPI_Comm_dup", W);
+int Comm_dup(MPI_Comm Comm, MPI_Comm *NewComm, Where W) {
+  Call C = enterBlocking("MPI_Comm_dup", W);
   const Communicator &Parent = communicator(C, Comm);
   // A duplicate keeps the topology (MPI 3.1, section 7.4).
   return splitCommunicator(C, Comm, 0, rankIn(C, Parent), NewComm, Parent.Cart);
 }
 
-Task<int> Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info, MPI_Comm *NewComm,
-                          Where W) {
+int Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info, MPI_Comm *NewComm,
+                    Where W) {
   (void)Info; // no hints are understood
-  Call C = enter("MPI_Comm_split_type", W);
+  Call C = enterBlocking("MPI_Comm_split_type", W);
   int Color = MPI_UNDEFINED;
   if (SplitType == MPI_COMM_TYPE_SHARED)
     Color = C.Parts.Process; // the virtual ranks of one process share its memory
@@ -99,8 +99,8 @@ Task<int> Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info, 
 // Every rank of Comm takes part; a rank outside its group gets MPI_COMM_NULL. Ranks may pass
 // different groups if they are disjoint (MPI 3.1, section 6.4.2): the lowest world rank of a
 // group tells it apart, and group order is the key.
-Task<int> Comm_create(MPI_Comm Comm, MPI_Group Group, MPI_Comm *NewComm, Where W) {
-  Call C = enter("MPI_Comm_create", W);
+int Comm_create(MPI_Comm Comm, MPI_Group Group, MPI_Comm *NewComm, Where W) {
+  Call C = enterBlocking("MPI_Comm_create", W);
   std::vector<int> Members = groupOf(C, Group, Comm);
   auto Me = std::find(Members.begin(), Members.end(), C.Rank.WorldRank);
   if (Me == Members.end())
@@ -111,13 +111,13 @@ Task<int> Comm_create(MPI_Comm Comm, MPI_Group Group, MPI_Comm *NewComm, Where W
 
 // Only the group's ranks take part. The tag keeps apart concurrent calls of several threads of
 // one MPI process; a virtual rank is one task, whose calls come one after the other.
-Task<int> Comm_create_group(MPI_Comm Comm, MPI_Group Group, int Tag, MPI_Comm *NewComm, Where W) {
-  Call C = enter("MPI_Comm_create_group", W);
+int Comm_create_group(MPI_Comm Comm, MPI_Group Group, int Tag, MPI_Comm *NewComm, Where W) {
+  Call C = enterBlocking("MPI_Comm_create_group", W);
   std::vector<int> Members = groupOf(C, Group, Comm);
   checkTag(C, Tag, false);
   if (std::find(Members.begin(), Members.end(), C.Rank.WorldRank) == Members.end()) {
     *NewComm = MPI_COMM_NULL; // as MPICH does for a caller outside the group
-    return []() -> Task<int> { co_return MPI_SUCCESS; }();
+    return []() -> int { return MPI_SUCCESS; }();
   }
   return createCommunicatorOf(C, Comm, std::move(Members), NewComm);
 }

@@ -11,9 +11,9 @@ using namespace detail;
 
 // Waits.
 
-static Task<int> waitCall(Call C, MPI_Request *Handle, MPI_Status *Status, Where W) {
+static int waitCall(Call C, MPI_Request *Handle, MPI_Status *Status, Where W) {
   if (deferToRegion(C, 1, Handle, [=] { return Wait(Handle, Status, W); }))
-    co_return MPI_SUCCESS;
+    return MPI_SUCCESS;
   Request *R;
   WaitGroup G;
   {
@@ -24,21 +24,20 @@ static Task<int> waitCall(Call C, MPI_Request *Handle, MPI_Status *Status, Where
   }
   if (!R) {
     setEmptyStatus(Status);
-    co_return MPI_SUCCESS;
+    return MPI_SUCCESS;
   }
-  co_await Block(C, G);
+  block(C, G);
   Lock L(C.Parts.Lock);
-  co_return finish(C, Handle, *R, Status);
+  return finish(C, Handle, *R, Status);
 }
 
-Task<int> Wait(MPI_Request *Handle, MPI_Status *Status, Where W) {
-  return waitCall(enter("MPI_Wait", W), Handle, Status, W);
+int Wait(MPI_Request *Handle, MPI_Status *Status, Where W) {
+  return waitCall(enterBlocking("MPI_Wait", W), Handle, Status, W);
 }
 
-static Task<int> waitallCall(Call C, int Count, MPI_Request Handles[], MPI_Status Statuses[],
-                             Where W) {
+static int waitallCall(Call C, int Count, MPI_Request Handles[], MPI_Status Statuses[], Where W) {
   if (deferToRegion(C, Count, Handles, [=] { return Waitall(Count, Handles, Statuses, W); }))
-    co_return MPI_SUCCESS;
+    return MPI_SUCCESS;
   WaitGroup G;
   {
     Lock L(C.Parts.Lock);
@@ -46,7 +45,7 @@ static Task<int> waitallCall(Call C, int Count, MPI_Request Handles[], MPI_Statu
       if (R)
         G.watch(*R);
   }
-  co_await Block(C, G);
+  block(C, G);
   Lock L(C.Parts.Lock);
   bool AnyError = false;
   std::vector<Request *> Found = lookupAll(C, Count, Handles);
@@ -58,56 +57,56 @@ static Task<int> waitallCall(Call C, int Count, MPI_Request Handles[], MPI_Statu
     if (finish(C, &Handles[I], *Found[I], statusAt(Statuses, I)) != MPI_SUCCESS)
       AnyError = true;
   }
-  co_return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
+  return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
 }
 
-Task<int> Waitall(int Count, MPI_Request Handles[], MPI_Status Statuses[], Where W) {
-  return waitallCall(enter("MPI_Waitall", W), Count, Handles, Statuses, W);
+int Waitall(int Count, MPI_Request Handles[], MPI_Status Statuses[], Where W) {
+  return waitallCall(enterBlocking("MPI_Waitall", W), Count, Handles, Statuses, W);
 }
 
-static Task<int> waitanyCall(Call C, int Count, MPI_Request Handles[], int *Index,
-                             MPI_Status *Status, Where W) {
+static int waitanyCall(Call C, int Count, MPI_Request Handles[], int *Index, MPI_Status *Status,
+                       Where W) {
   if (deferToRegion(C, Count, Handles, [=] { return Waitany(Count, Handles, Index, Status, W); }))
-    co_return MPI_SUCCESS;
+    return MPI_SUCCESS;
   WaitGroup G;
   {
     Lock L(C.Parts.Lock);
     if (!awaitAny(C, G, Count, Handles)) {
       *Index = MPI_UNDEFINED;
       setEmptyStatus(Status);
-      co_return MPI_SUCCESS;
+      return MPI_SUCCESS;
     }
   }
-  co_await Block(C, G);
+  block(C, G);
   Lock L(C.Parts.Lock);
   detach(G, Count, Handles, C);
   std::vector<Request *> Found = lookupAll(C, Count, Handles);
   for (int I = 0; I < Count; ++I)
     if (Found[I] && Found[I]->Complete) {
       *Index = I;
-      co_return finish(C, &Handles[I], *Found[I], Status);
+      return finish(C, &Handles[I], *Found[I], Status);
     }
   callError(C, "internal error: woken without a completed request");
 }
 
-Task<int> Waitany(int Count, MPI_Request Handles[], int *Index, MPI_Status *Status, Where W) {
-  return waitanyCall(enter("MPI_Waitany", W), Count, Handles, Index, Status, W);
+int Waitany(int Count, MPI_Request Handles[], int *Index, MPI_Status *Status, Where W) {
+  return waitanyCall(enterBlocking("MPI_Waitany", W), Count, Handles, Index, Status, W);
 }
 
-static Task<int> waitsomeCall(Call C, int InCount, MPI_Request Handles[], int *OutCount,
-                              int Indices[], MPI_Status Statuses[], Where W) {
+static int waitsomeCall(Call C, int InCount, MPI_Request Handles[], int *OutCount, int Indices[],
+                        MPI_Status Statuses[], Where W) {
   if (deferToRegion(C, InCount, Handles,
                     [=] { return Waitsome(InCount, Handles, OutCount, Indices, Statuses, W); }))
-    co_return MPI_SUCCESS;
+    return MPI_SUCCESS;
   WaitGroup G;
   {
     Lock L(C.Parts.Lock);
     if (!awaitAny(C, G, InCount, Handles)) {
       *OutCount = MPI_UNDEFINED;
-      co_return MPI_SUCCESS;
+      return MPI_SUCCESS;
     }
   }
-  co_await Block(C, G);
+  block(C, G);
   Lock L(C.Parts.Lock);
   detach(G, InCount, Handles, C);
   std::vector<Request *> Found = lookupAll(C, InCount, Handles);
@@ -121,12 +120,13 @@ static Task<int> waitsomeCall(Call C, int InCount, MPI_Request Handles[], int *O
       ++Out;
     }
   *OutCount = Out;
-  co_return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
+  return AnyError ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
 }
 
-Task<int> Waitsome(int InCount, MPI_Request Handles[], int *OutCount, int Indices[],
-                   MPI_Status Statuses[], Where W) {
-  return waitsomeCall(enter("MPI_Waitsome", W), InCount, Handles, OutCount, Indices, Statuses, W);
+int Waitsome(int InCount, MPI_Request Handles[], int *OutCount, int Indices[],
+             MPI_Status Statuses[], Where W) {
+  return waitsomeCall(enterBlocking("MPI_Waitsome", W), InCount, Handles, OutCount, Indices,
+                      Statuses, W);
 }
 
 // Tests. Each looks once, lets the other tasks run if nothing completed, and looks again.
@@ -151,9 +151,9 @@ Completion completedNow(Call &C, int Count, MPI_Request Handles[]) {
 }
 } // namespace
 
-Task<int> Test(MPI_Request *Handle, int *Flag, MPI_Status *Status, Where W) {
-  Call C = enter("MPI_Test", W);
-  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+int Test(MPI_Request *Handle, int *Flag, MPI_Status *Status, Where W) {
+  Call C = enterBlocking("MPI_Test", W);
+  return lookTwice(C, [&](bool Final) -> std::optional<int> {
     Request *R = C.Parts.Requests.lookup(*Handle, C.Site);
     if (!R) {
       *Flag = 1;
@@ -171,9 +171,9 @@ Task<int> Test(MPI_Request *Handle, int *Flag, MPI_Status *Status, Where W) {
   });
 }
 
-Task<int> Testall(int Count, MPI_Request Handles[], int *Flag, MPI_Status Statuses[], Where W) {
-  Call C = enter("MPI_Testall", W);
-  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+int Testall(int Count, MPI_Request Handles[], int *Flag, MPI_Status Statuses[], Where W) {
+  Call C = enterBlocking("MPI_Testall", W);
+  return lookTwice(C, [&](bool Final) -> std::optional<int> {
     Completion Now = completedNow(C, Count, Handles);
     if (static_cast<int>(Now.Done.size()) != Now.Active) {
       if (!Final)
@@ -194,10 +194,9 @@ Task<int> Testall(int Count, MPI_Request Handles[], int *Flag, MPI_Status Status
   });
 }
 
-Task<int> Testany(int Count, MPI_Request Handles[], int *Index, int *Flag, MPI_Status *Status,
-                  Where W) {
-  Call C = enter("MPI_Testany", W);
-  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+int Testany(int Count, MPI_Request Handles[], int *Index, int *Flag, MPI_Status *Status, Where W) {
+  Call C = enterBlocking("MPI_Testany", W);
+  return lookTwice(C, [&](bool Final) -> std::optional<int> {
     Completion Now = completedNow(C, Count, Handles);
     if (Now.Active == 0) {
       *Flag = 1;
@@ -219,10 +218,10 @@ Task<int> Testany(int Count, MPI_Request Handles[], int *Index, int *Flag, MPI_S
   });
 }
 
-Task<int> Testsome(int InCount, MPI_Request Handles[], int *OutCount, int Indices[],
-                   MPI_Status Statuses[], Where W) {
-  Call C = enter("MPI_Testsome", W);
-  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+int Testsome(int InCount, MPI_Request Handles[], int *OutCount, int Indices[],
+             MPI_Status Statuses[], Where W) {
+  Call C = enterBlocking("MPI_Testsome", W);
+  return lookTwice(C, [&](bool Final) -> std::optional<int> {
     Completion Now = completedNow(C, InCount, Handles);
     if (Now.Active == 0) {
       *OutCount = MPI_UNDEFINED;
@@ -244,9 +243,9 @@ Task<int> Testsome(int InCount, MPI_Request Handles[], int *OutCount, int Indice
   });
 }
 
-Task<int> Request_get_status(MPI_Request Handle, int *Flag, MPI_Status *Status, Where W) {
-  Call C = enter("MPI_Request_get_status", W);
-  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+int Request_get_status(MPI_Request Handle, int *Flag, MPI_Status *Status, Where W) {
+  Call C = enterBlocking("MPI_Request_get_status", W);
+  return lookTwice(C, [&](bool Final) -> std::optional<int> {
     Request *R = C.Parts.Requests.lookup(Handle, C.Site);
     if (R && !R->Complete) {
       if (!Final)

@@ -65,19 +65,18 @@ const Communicator &receiveMatched(Call &C, Request &R, void *Buf, int Count, MP
 
 } // namespace
 
-Task<int> Mprobe(int Source, int Tag, MPI_Comm Comm, MPI_Message *Message, MPI_Status *Status,
-                 Where W) {
-  Call C = enter("MPI_Mprobe", W);
-  co_await waitForProbe(C, Source, Tag, [&](int &Context) {
+int Mprobe(int Source, int Tag, MPI_Comm Comm, MPI_Message *Message, MPI_Status *Status, Where W) {
+  Call C = enterBlocking("MPI_Mprobe", W);
+  waitForProbe(C, Source, Tag, [&](int &Context) {
     return matchNow(C, Source, Tag, Comm, Message, Status, Context);
   });
-  co_return MPI_SUCCESS;
+  return MPI_SUCCESS;
 }
 
-Task<int> Improbe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Message *Message,
-                  MPI_Status *Status, Where W) {
-  Call C = enter("MPI_Improbe", W);
-  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+int Improbe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Message *Message, MPI_Status *Status,
+            Where W) {
+  Call C = enterBlocking("MPI_Improbe", W);
+  return lookTwice(C, [&](bool Final) -> std::optional<int> {
     int Context;
     *Flag = matchNow(C, Source, Tag, Comm, Message, Status, Context);
     if (!*Flag && !Final)
@@ -86,19 +85,19 @@ Task<int> Improbe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Message *Me
   });
 }
 
-static Task<int> mrecvCall(Call C, void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message,
-                           MPI_Status *Status) {
+static int mrecvCall(Call C, void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message,
+                     MPI_Status *Status) {
   if (*Message == MPI_MESSAGE_NO_PROC) {
     procNullStatus(Status);
     *Message = MPI_MESSAGE_NULL;
-    co_return MPI_SUCCESS;
+    return MPI_SUCCESS;
   }
   if (C.Region) {
     Lock L(C.Parts.Lock);
     auto *R = new Request; // its one holder is the region
     receiveMatched(C, *R, Buf, Count, Type, Message);
     C.Region->receive(R, Status);
-    co_return MPI_SUCCESS;
+    return MPI_SUCCESS;
   }
   Request R;
   WaitGroup G;
@@ -108,14 +107,14 @@ static Task<int> mrecvCall(Call C, void *Buf, int Count, MPI_Datatype Type, MPI_
     Cm = &receiveMatched(C, R, Buf, Count, Type, Message);
     G.watch(R);
   }
-  co_await Block(C, G);
+  block(C, G);
   copyStatus(Status, R.Status);
-  co_return checkError(C, *Cm, R.Error);
+  return checkError(C, *Cm, R.Error);
 }
 
-Task<int> Mrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Status *Status,
-                Where W) {
-  return mrecvCall(enter("MPI_Mrecv", W), Buf, Count, Type, Message, Status);
+int Mrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Status *Status,
+          Where W) {
+  return mrecvCall(enterBlocking("MPI_Mrecv", W), Buf, Count, Type, Message, Status);
 }
 
 int Imrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Request *Handle,

@@ -25,10 +25,7 @@ using namespace detail;
 
 namespace {
 
-using Algorithm = std::function<Task<>(Call &)>;
-
-// The child: the algorithm, holding its own Call (with its tags) in its frame.
-Task<> runCollective(Call C, Algorithm Run) { co_await Run(C); }
+using Algorithm = std::function<void(Call &)>;
 
 int start(const char *Operation, Where W, MPI_Comm Comm, MPI_Request *Handle,
           std::function<Algorithm(const Communicator &)> Make) {
@@ -46,7 +43,8 @@ int start(const char *Operation, Where W, MPI_Comm Comm, MPI_Request *Handle,
     *Handle = C.Parts.Requests.add(R);
     C.holdInRegion(R);
   }
-  startChild(C, *R, runCollective(C, Make(Cm)));
+  // The child holds its own Call (with its tags).
+  startChild(C, *R, [C, Run = Make(Cm)]() mutable { Run(C); });
   return MPI_SUCCESS;
 }
 

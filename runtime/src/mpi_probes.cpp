@@ -37,23 +37,22 @@ bool probeNow(Call &C, int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, i
 }
 } // namespace
 
-Task<int> Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, Where W) {
-  Call C = enter("MPI_Probe", W);
+int Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, Where W) {
+  Call C = enterBlocking("MPI_Probe", W);
   {
     Lock L(C.Parts.Lock);
     if (int Error =
             checkPeerAndTag(C, C.Parts.Comms.lookup(Comm, C.Site), Direction::Receive, Source, Tag))
-      co_return Error;
+      return Error;
   }
-  co_await waitForProbe(C, Source, Tag, [&](int &Context) {
-    return probeNow(C, Source, Tag, Comm, Status, Context);
-  });
-  co_return MPI_SUCCESS;
+  waitForProbe(C, Source, Tag,
+               [&](int &Context) { return probeNow(C, Source, Tag, Comm, Status, Context); });
+  return MPI_SUCCESS;
 }
 
-Task<int> Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Status, Where W) {
-  Call C = enter("MPI_Iprobe", W);
-  co_return co_await lookTwice(C, [&](bool Final) -> std::optional<int> {
+int Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Status, Where W) {
+  Call C = enterBlocking("MPI_Iprobe", W);
+  return lookTwice(C, [&](bool Final) -> std::optional<int> {
     if (!Final)
       if (int Error = checkPeerAndTag(C, C.Parts.Comms.lookup(Comm, C.Site), Direction::Receive,
                                       Source, Tag)) {

@@ -10,11 +10,11 @@ using namespace detail;
 
 // Receives.
 
-static Task<int> recvCall(Call C, void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
-                          MPI_Comm Comm, MPI_Status *Status) {
+static int recvCall(Call C, void *Buf, int Count, MPI_Datatype Type, int Source, int Tag,
+                    MPI_Comm Comm, MPI_Status *Status) {
   if (C.Region) {
     Lock L(C.Parts.Lock);
-    co_return regionRecv(C, Buf, Count, Type, Source, Tag, Comm, Status);
+    return regionRecv(C, Buf, Count, Type, Source, Tag, Comm, Status);
   }
   Request R;
   WaitGroup G;
@@ -22,18 +22,18 @@ static Task<int> recvCall(Call C, void *Buf, int Count, MPI_Datatype Type, int S
   {
     Lock L(C.Parts.Lock);
     if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type))
-      co_return Error;
+      return Error;
     Cm = &beginRecv(C, R, Buf, Count, Type, Source, Tag, Comm);
     G.watch(R);
   }
-  co_await Block(C, G);
+  block(C, G);
   copyStatus(Status, R.Status);
-  co_return checkError(C, *Cm, R.Error);
+  return checkError(C, *Cm, R.Error);
 }
 
-Task<int> Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
-               MPI_Status *Status, Where W) {
-  return recvCall(enter("MPI_Recv", W), Buf, Count, Type, Source, Tag, Comm, Status);
+int Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+         MPI_Status *Status, Where W) {
+  return recvCall(enterBlocking("MPI_Recv", W), Buf, Count, Type, Source, Tag, Comm, Status);
 }
 
 int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
@@ -51,19 +51,18 @@ int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm
   return MPI_SUCCESS;
 }
 
-static Task<int> sendrecvCall(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendType,
-                              int Dest, int SendTag, void *RecvBuf, int RecvCount,
-                              MPI_Datatype RecvType, int Source, int RecvTag, MPI_Comm Comm,
-                              MPI_Status *Status) {
+static int sendrecvCall(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest,
+                        int SendTag, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
+                        int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status) {
   if (C.Region) {
     Lock L(C.Parts.Lock);
     if (int Error = checkSend(C, Comm, Dest, SendTag, SendCount, SendType))
-      co_return Error;
+      return Error;
     if (int Error = regionRecv(C, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Status))
-      co_return Error;
+      return Error;
     Request S; // buffered inside a region: completes at once
     beginSend(C, S, SendBuf, SendCount, SendType, Dest, SendTag, Comm, SendMode::Buffered);
-    co_return MPI_SUCCESS;
+    return MPI_SUCCESS;
   }
   // The receive is posted first, so two ranks exchanging large messages cannot deadlock.
   Request R, S;
@@ -72,37 +71,37 @@ static Task<int> sendrecvCall(Call C, const void *SendBuf, int SendCount, MPI_Da
   {
     Lock L(C.Parts.Lock);
     if (int Error = checkSend(C, Comm, Dest, SendTag, SendCount, SendType))
-      co_return Error;
+      return Error;
     if (int Error = checkRecv(C, Comm, Source, RecvTag, RecvCount, RecvType))
-      co_return Error;
+      return Error;
     Cm = &beginRecv(C, R, RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm);
     beginSend(C, S, SendBuf, SendCount, SendType, Dest, SendTag, Comm, SendMode::Standard);
     G.watch(R);
     G.watch(S);
   }
-  co_await Block(C, G);
+  block(C, G);
   copyStatus(Status, R.Status);
-  co_return checkError(C, *Cm, R.Error);
+  return checkError(C, *Cm, R.Error);
 }
 
-Task<int> Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest, int SendTag,
-                   void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
-                   MPI_Comm Comm, MPI_Status *Status, Where W) {
-  return sendrecvCall(enter("MPI_Sendrecv", W), SendBuf, SendCount, SendType, Dest, SendTag,
+int Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest, int SendTag,
+             void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
+             MPI_Comm Comm, MPI_Status *Status, Where W) {
+  return sendrecvCall(enterBlocking("MPI_Sendrecv", W), SendBuf, SendCount, SendType, Dest, SendTag,
                       RecvBuf, RecvCount, RecvType, Source, RecvTag, Comm, Status);
 }
 
 // The outgoing data is packed at the call, so the receive may overwrite the buffer.
-static Task<int> sendrecvReplaceCall(Call C, std::vector<std::byte> Outgoing, void *Buf, int Count,
-                                     MPI_Datatype Type, int Dest, int SendTag, int Source,
-                                     int RecvTag, MPI_Comm Comm, MPI_Status *Status) {
-  co_return co_await sendrecvCall(C, Outgoing.data(), static_cast<int>(Outgoing.size()), MPI_BYTE,
-                                  Dest, SendTag, Buf, Count, Type, Source, RecvTag, Comm, Status);
+static int sendrecvReplaceCall(Call C, std::vector<std::byte> Outgoing, void *Buf, int Count,
+                               MPI_Datatype Type, int Dest, int SendTag, int Source, int RecvTag,
+                               MPI_Comm Comm, MPI_Status *Status) {
+  return sendrecvCall(C, Outgoing.data(), static_cast<int>(Outgoing.size()), MPI_BYTE, Dest,
+                      SendTag, Buf, Count, Type, Source, RecvTag, Comm, Status);
 }
 
-Task<int> Sendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag,
-                           int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status, Where W) {
-  Call C = enter("MPI_Sendrecv_replace", W);
+int Sendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag, int Source,
+                     int RecvTag, MPI_Comm Comm, MPI_Status *Status, Where W) {
+  Call C = enterBlocking("MPI_Sendrecv_replace", W);
   Layout L = layoutOf(Count, Type);
   std::vector<std::byte> Outgoing(L.Bytes);
   pack(Buf, Count, Type, L, Outgoing.data());
@@ -116,10 +115,10 @@ Task<int> Sendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, in
 
 namespace {
 
-Task<> sendrecvHalves(Call C, Request *Outer, const void *SendBuf, int SendCount,
-                      MPI_Datatype SendType, int Dest, int SendTag, void *RecvBuf, int RecvCount,
-                      MPI_Datatype RecvType, int Source, int RecvTag, MPI_Comm Comm,
-                      std::vector<std::byte> Outgoing) {
+void sendrecvHalves(Call C, Request *Outer, const void *SendBuf, int SendCount,
+                    MPI_Datatype SendType, int Dest, int SendTag, void *RecvBuf, int RecvCount,
+                    MPI_Datatype RecvType, int Source, int RecvTag, MPI_Comm Comm,
+                    std::vector<std::byte> Outgoing) {
   if (SendBuf == nullptr && !Outgoing.empty()) { // Isendrecv_replace: from the packed copy
     SendBuf = Outgoing.data();
     SendCount = static_cast<int>(Outgoing.size());
@@ -134,7 +133,7 @@ Task<> sendrecvHalves(Call C, Request *Outer, const void *SendBuf, int SendCount
     G.watch(R);
     G.watch(S);
   }
-  co_await Block(C, G);
+  block(C, G);
   Outer->Status = R.Status;
   Outer->Error = R.Error;
 }
@@ -163,9 +162,10 @@ int startSendrecv(Call C, const void *SendBuf, int SendCount, MPI_Datatype SendT
     *Handle = C.Parts.Requests.add(R);
     C.holdInRegion(R);
   }
-  startChild(C, *R,
-             sendrecvHalves(C, R, SendBuf, SendCount, SendType, Dest, SendTag, RecvBuf, RecvCount,
-                            RecvType, Source, RecvTag, Comm, std::move(Outgoing)));
+  startChild(C, *R, [=, Outgoing = std::move(Outgoing)]() mutable {
+    sendrecvHalves(C, R, SendBuf, SendCount, SendType, Dest, SendTag, RecvBuf, RecvCount, RecvType,
+                   Source, RecvTag, Comm, std::move(Outgoing));
+  });
   return MPI_SUCCESS;
 }
 

@@ -11,21 +11,21 @@ using namespace detail;
 
 namespace {
 
-Task<int> blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
-                       MPI_Comm Comm, SendMode Mode) {
+int blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
+                 MPI_Comm Comm, SendMode Mode) {
   Request S;
   WaitGroup G;
   {
     Lock L(C.Parts.Lock);
     if (int Error = checkSend(C, Comm, Dest, Tag, Count, Type))
-      co_return Error;
+      return Error;
     if (int Error = checkBuffered(C, Mode, Count, Type, Dest, Comm))
-      co_return Error;
+      return Error;
     beginSend(C, S, Buf, Count, Type, Dest, Tag, Comm, Mode);
     G.watch(S);
   }
-  co_await Block(C, G);
-  co_return MPI_SUCCESS;
+  block(C, G);
+  return MPI_SUCCESS;
 }
 
 int nonblockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
@@ -47,26 +47,28 @@ int nonblockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int D
 
 // Sends.
 
-Task<int> Send(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
-               Where W) {
-  return blockingSend(enter("MPI_Send", W), Buf, Count, Type, Dest, Tag, Comm, SendMode::Standard);
+int Send(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm, Where W) {
+  return blockingSend(enterBlocking("MPI_Send", W), Buf, Count, Type, Dest, Tag, Comm,
+                      SendMode::Standard);
 }
 
-Task<int> Ssend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
-                Where W) {
-  return blockingSend(enter("MPI_Ssend", W), Buf, Count, Type, Dest, Tag, Comm,
+int Ssend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+          Where W) {
+  return blockingSend(enterBlocking("MPI_Ssend", W), Buf, Count, Type, Dest, Tag, Comm,
                       SendMode::Synchronous);
 }
 
-Task<int> Bsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
-                Where W) {
-  return blockingSend(enter("MPI_Bsend", W), Buf, Count, Type, Dest, Tag, Comm, SendMode::Buffered);
+int Bsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+          Where W) {
+  return blockingSend(enterBlocking("MPI_Bsend", W), Buf, Count, Type, Dest, Tag, Comm,
+                      SendMode::Buffered);
 }
 
-Task<int> Rsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
-                Where W) {
+int Rsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+          Where W) {
   // A ready send may be implemented as a standard one (MPI 3.1, 3.4).
-  return blockingSend(enter("MPI_Rsend", W), Buf, Count, Type, Dest, Tag, Comm, SendMode::Standard);
+  return blockingSend(enterBlocking("MPI_Rsend", W), Buf, Count, Type, Dest, Tag, Comm,
+                      SendMode::Standard);
 }
 
 int Isend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,

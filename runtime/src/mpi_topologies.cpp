@@ -53,10 +53,10 @@ void checkDirection(Call &C, const CartTopology &Grid, int Direction) {
 
 } // namespace
 
-Task<int> Cart_create(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], int Reorder,
-                      MPI_Comm *NewComm, Where W) {
+int Cart_create(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], int Reorder,
+                MPI_Comm *NewComm, Where W) {
   (void)Reorder; // ranks keep their order: allowed, and what the program sees under MPI too
-  Call C = enter("MPI_Cart_create", W);
+  Call C = enterBlocking("MPI_Cart_create", W);
   const Communicator &Parent = communicator(C, Comm);
   CartTopology Grid = checkedGrid(C, NDims, Dims, Periods, Parent.Size);
   int Rank = rankIn(C, Parent);
@@ -64,8 +64,8 @@ Task<int> Cart_create(MPI_Comm Comm, int NDims, const int Dims[], const int Peri
   return splitCommunicator(C, Comm, Color, Rank, NewComm, std::move(Grid));
 }
 
-Task<int> Cart_sub(MPI_Comm Comm, const int RemainDims[], MPI_Comm *NewComm, Where W) {
-  Call C = enter("MPI_Cart_sub", W);
+int Cart_sub(MPI_Comm Comm, const int RemainDims[], MPI_Comm *NewComm, Where W) {
+  Call C = enterBlocking("MPI_Cart_sub", W);
   const CartTopology &Grid = gridOf(C, Comm);
   std::vector<bool> Remain(RemainDims, RemainDims + Grid.dimensions());
   int Rank = rankIn(C, communicator(C, Comm));

@@ -1,6 +1,9 @@
 // options.cpp - parsing of the BAMBOO_* environment variables.
 #include "bamboo/options.h"
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 #include <string_view>
@@ -9,6 +12,9 @@ extern char **environ;
 
 namespace bamboo {
 namespace {
+
+// Below this a rank could not even enter MPI's own calls.
+constexpr std::size_t MinimumStackSize = 64 * 1024;
 
 [[noreturn]] void bad(std::string_view Name, std::string_view Value, std::string_view Want) {
   throw ConfigError(std::string(Name) + "='" + std::string(Value) + "': expected " +
@@ -25,7 +31,7 @@ long long parseInteger(std::string_view Name, std::string_view Value, long long 
 }
 
 std::size_t parseByteSize(std::string_view Name, std::string_view Value) {
-  constexpr std::string_view Want = "a size in bytes, optionally with suffix k or m";
+  constexpr std::string_view Want = "a size in bytes, optionally with suffix k, m or g";
   if (Value.empty())
     bad(Name, Value, Want);
   long long Scale = 1;
@@ -34,9 +40,15 @@ std::size_t parseByteSize(std::string_view Name, std::string_view Value) {
     Scale = 1024;
   else if (Last == 'm' || Last == 'M')
     Scale = 1024 * 1024;
-  if (Scale != 1)
-    Value.remove_suffix(1);
-  return static_cast<std::size_t>(parseInteger(Name, Value, 0, (1LL << 40) / Scale, Want)) * Scale;
+  else if (Last == 'g' || Last == 'G')
+    Scale = 1024 * 1024 * 1024;
+  std::string_view Digits = Value.substr(0, Value.size() - (Scale != 1));
+  long long N = 0;
+  auto [End, Err] = std::from_chars(Digits.data(), Digits.data() + Digits.size(), N);
+  if (Err != std::errc() || End != Digits.data() + Digits.size() || N < 0 ||
+      N > (1LL << 40) / Scale)
+    bad(Name, Value, Want);
+  return static_cast<std::size_t>(N) * Scale;
 }
 
 bool parseFlag(std::string_view Name, std::string_view Value) {
@@ -50,6 +62,13 @@ bool parseFlag(std::string_view Name, std::string_view Value) {
 } // namespace
 
 Options Options::fromEnvironment() { return fromEnvironment(environ); }
+
+std::size_t Options::defaultStackSize() {
+  rlimit Limit{};
+  if (getrlimit(RLIMIT_STACK, &Limit) != 0 || Limit.rlim_cur == RLIM_INFINITY)
+    return std::size_t(8) << 20;
+  return std::max<std::size_t>(Limit.rlim_cur, MinimumStackSize);
+}
 
 Options Options::fromEnvironment(const char *const *Environ) {
   Options O;
@@ -74,7 +93,11 @@ Options Options::fromEnvironment(const char *const *Environ) {
     else if (Name == "BAMBOO_PROGRESS_INTERVAL")
       O.ProgressIntervalMicros =
           parseInteger(Name, Value, 0, 1000000, "microseconds from 0 (off) to 1000000");
-    else
+    else if (Name == "BAMBOO_STACK_SIZE") {
+      O.StackSize = parseByteSize(Name, Value);
+      if (O.StackSize < MinimumStackSize)
+        bad(Name, Value, "at least 64k (a rank's stack)");
+    } else
       O.UnknownSettings.emplace_back(Name);
   }
   return O;

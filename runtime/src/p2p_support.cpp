@@ -93,7 +93,7 @@ bool awaitAny(Call &C, WaitGroup &G, int Count, MPI_Request Handles[]) {
   return AnyActive;
 }
 
-bool deferToRegion(Call &C, int Count, MPI_Request Handles[], std::function<Task<int>()> Finish) {
+bool deferToRegion(Call &C, int Count, MPI_Request Handles[], std::function<int()> Finish) {
   RegionState *Region = C.Region;
   if (!Region)
     return false;

@@ -42,6 +42,6 @@ std::vector<Request *> lookupAll(Call &C, int Count, MPI_Request Handles[]);
 bool awaitAny(Call &C, WaitGroup &G, int Count, MPI_Request Handles[]);
 // Inside a region a wait is deferred to the region's end (Finish runs it then); the region
 // holds its requests. False outside a region. Takes the engine lock itself.
-bool deferToRegion(Call &C, int Count, MPI_Request Handles[], std::function<Task<int>()> Finish);
+bool deferToRegion(Call &C, int Count, MPI_Request Handles[], std::function<int()> Finish);
 
 } // namespace bamboo::detail

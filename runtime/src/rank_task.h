@@ -1,13 +1,13 @@
-// rank_task.h - one virtual rank: its task, its scheduling state and its rank context.
+// rank_task.h - one virtual rank: its thread, its scheduling state and its rank context.
 #pragma once
 
-#include "bamboo/task.h"
+#include "fiber.h"
 #include "wait_site.h"
 
 #include <mpi.h>
 
-#include <coroutine>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -20,17 +20,17 @@ struct RegionState;
 struct Request;
 struct WaitGroup;
 
-// A coroutine that works for a rank beside the rank's own task: the algorithm of a nonblocking
+// A thread that works for a rank beside the rank's own: the algorithm of a nonblocking
 // collective, or the two halves of MPI_Isendrecv. It is started at the call and completes the
 // request Completes when it ends. It runs only inside its rank's runs, with the rank current, so
-// never at the same time as the rank's task; it waits with Block like the task, and a wake-up for
-// it makes the rank runnable without waking the task (scheduler.h).
+// never at the same time as the rank's code; it waits with block() like the rank, and a wake-up
+// for it makes the rank runnable without waking the rank's own thread (scheduler.h).
 struct ChildTask {
-  Task<> Body;
-  std::coroutine_handle<> ResumePoint;
+  ChildTask(std::size_t StackSize, std::function<void()> Body)
+      : Thread(StackSize, std::move(Body)) {}
+  Fiber Thread;
   bool Runnable = false; // woken, not yet run; guarded by the engine lock
   Request *Completes = nullptr;
-  int AwaitDepth = 0; // tasks awaited inside Body and still running (enterAwaitedTask)
 };
 
 enum class TaskState { Ready, Running, Blocked, Done };
@@ -47,8 +47,11 @@ struct RankTask {
   // calling task, not through the process.
   ApiParts *Parts = nullptr;
 
-  Task<int> Root;
-  std::coroutine_handle<> ResumePoint; // where the task continues when next run
+  // The rank's own thread: its main, from its rank-local globals' construction to their
+  // destruction. Runs only on the worker Worker: compiled code may keep the address of a
+  // thread-local (errno) across a call that suspends (docs/runtime.md).
+  std::unique_ptr<Fiber> Thread;
+  int Worker = 0;
 
   // Scheduling; guarded by the engine lock.
   TaskState State = TaskState::Ready;
@@ -59,7 +62,7 @@ struct RankTask {
   // What a blocked task waits for (deadlock report).
   WaitSite Waiting;
   WaitGroup *WaitingOn = nullptr;
-  // The task's own coroutine waits in Block (a run of the rank then runs only its children).
+  // The rank's own thread waits in block() (a run of the rank then runs only its children).
   // Guarded by the engine lock.
   bool MainBlocked = false;
 
@@ -76,11 +79,11 @@ struct RankTask {
   MPI_Count AttachedSize = 0;
   bool BufferAttached = false;
 
-  // The innermost open olap region, and how deep the task is in awaited tasks: a region
-  // belongs to the function that opened it, at the depth it was opened (region.h). Touched
-  // only by the worker running the rank.
+  // The innermost open olap region (region.h), and the region a blocking call is being made
+  // through (a Region method sets it for the one bamboo::mpi call it makes). Touched only by
+  // the worker running the rank.
   RegionState *OpenRegion = nullptr;
-  int AwaitDepth = 0;
+  RegionState *RegionCall = nullptr;
 
   // The rank's view of MPI_Init/MPI_Finalize, and the communicators on which it set
   // MPI_ERRORS_RETURN (error handlers belong to a rank, not to the process).

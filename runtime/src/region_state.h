@@ -4,8 +4,6 @@
 #include "request.h"
 #include "wait_site.h"
 
-#include "bamboo/task.h"
-
 #include <functional>
 #include <utility>
 #include <vector>
@@ -18,10 +16,7 @@ struct RegionState {
   RankTask *Owner = nullptr;
   int Priority = 0;
   WaitSite Site;
-  // The owner's await depth where the region was opened: only calls made at that depth, by
-  // the function that holds the region, are deferred to its end (region.h).
-  int Depth = 0;
-  // The region open when this one was opened in a called task; open again after it.
+  // The region open when this one was opened (by a called function); open again after it.
   RegionState *Outer = nullptr;
 
   // The firing rule: requests that must complete before the task continues, each held once.
@@ -29,7 +24,7 @@ struct RegionState {
   // MPI_Recv calls of the region: their statuses are filled at the end.
   std::vector<std::pair<Request *, MPI_Status *>> Receives;
   // MPI_Wait* calls of the region, finished at the end, in program order.
-  std::vector<std::function<Task<int>()>> Deferred;
+  std::vector<std::function<int()>> Deferred;
 
   // Under the engine lock.
   void hold(Request *R) {

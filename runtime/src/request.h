@@ -17,7 +17,7 @@ struct RankTask;
 struct ChildTask;
 struct Communicator;
 
-// Collective and SendRecv requests are completed by a child coroutine of their rank
+// Collective and SendRecv requests are completed by a child thread of their rank
 // (ChildTask): a nonblocking collective (empty status), MPI_Isendrecv (the receive's status).
 enum class RequestKind { Send, Recv, Collective, SendRecv };
 

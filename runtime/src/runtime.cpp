@@ -3,6 +3,7 @@
 
 #include "bamboo/rank_local.h"
 #include "fatal_error.h"
+#include "fault.h"
 
 namespace bamboo::detail {
 namespace {
@@ -44,18 +45,14 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
     T->Argc = Argc;
     Tasks.push_back(std::move(T));
   }
-  // Create the coroutines with their rank current: the body's first statements run later,
-  // but a RankMain that is a lambda may capture or compute per rank.
+  // Each rank's thread runs, with the rank current, its globals' construction, its main and
+  // its globals' destruction (in reverse order), so that all of them may call MPI. Ranks are
+  // pinned to workers (RankTask::Worker).
   for (auto &T : Tasks) {
-    setCurrentTask(T.get());
-    makeBeforeMainLocals(); // the rank's globals, initialized before its main as in C++
-    T->Root = Body(T->Argc, T->Argv.data());
-    setCurrentTask(nullptr);
-    T->ResumePoint = T->Root.handle();
-    if (!T->ResumePoint)
-      fatal("the rank body returned an empty task");
+    RankTask &R = *T;
+    R.Worker = R.LocalIndex % Opts.Workers;
+    R.Thread = std::make_unique<Fiber>(Opts.StackSize, [this, &R, &Body] { runRank(R, Body); });
   }
-
   MPI_Barrier(Net.controlComm()); // a common time origin for statistics and the trace
   auto Start = Clock::now();
   if (Opts.Stats)
@@ -74,7 +71,10 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
 
   std::vector<std::thread> Helpers;
   for (int W = 1; W < Opts.Workers; ++W)
-    Helpers.emplace_back([this, W] { workerLoop(W); });
+    Helpers.emplace_back([this, W] {
+      useAlternateSignalStack(); // a rank's stack overflow is reported from it
+      workerLoop(W);
+    });
   std::thread Progress;
   if (Opts.ProgressIntervalMicros > 0 && Processes > 1) // nothing to drive in one process
     Progress = std::thread([this] { progressLoop(); });
@@ -92,10 +92,10 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
 
   if (State == JobState::Deadlocked) {
     reportDeadlock();
-    // Blocked coroutines are not destroyed: their locals may refer to the runtime.
+    // Blocked ranks are not unwound: their frames may refer to the runtime.
     for (auto &T : Tasks)
       if (T->State != TaskState::Done)
-        (void)T->Root.release();
+        T->Thread->abandon();
     Net.shutdown();
     return 1;
   }

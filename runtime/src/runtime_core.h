@@ -62,7 +62,7 @@ private:
   std::optional<Stats> Statistics;
   std::optional<Trace> Tracing;
   Observers Watchers;
-  Scheduler Sched;
+  Scheduler Sched{Opts.Workers};
   // The engine and the transport hand each other work (remote.h); each is made with a
   // reference to the other, used only once both exist.
   Engine Eng{Placement{Process, VirtualRanks}, Opts.EagerLimit, Sched, Net};
@@ -85,7 +85,8 @@ private:
   // Drives MPI and the detector; true if anything happened. Under the lock. Idle: from the
   // idle loop, which calls it back to back.
   bool pollLocked(bool Idle);
-  void finishTask(RankTask &T);
+  // What a rank's thread runs (RankTask::Thread).
+  void runRank(RankTask &T, const RankMain &Body);
   void reportDeadlock();
 
   JobState State = JobState::Running;

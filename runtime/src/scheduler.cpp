@@ -8,8 +8,10 @@ void Scheduler::push(RankTask &T, int Priority) {
     --Blocked;
   T.State = TaskState::Ready;
   T.WakePending = false;
-  Ready.push(Entry{Priority, NextSeq++, &T});
-  Available.notify_one();
+  Ready[T.Worker].push(Entry{Priority, NextSeq++, &T});
+  ++ReadyCount;
+  if (Ready.size() > 1)
+    Available.notify_all(); // the rank's own worker must wake
 }
 
 void Scheduler::wake(RankTask &T, int Priority, ChildTask *Child) {
@@ -33,11 +35,13 @@ void Scheduler::wake(RankTask &T, int Priority, ChildTask *Child) {
   }
 }
 
-RankTask *Scheduler::pop() {
-  if (Ready.empty())
+RankTask *Scheduler::pop(int Worker) {
+  auto &Queue = Ready[Worker];
+  if (Queue.empty())
     return nullptr;
-  RankTask *T = Ready.top().Task;
-  Ready.pop();
+  RankTask *T = Queue.top().Task;
+  Queue.pop();
+  --ReadyCount;
   T->State = TaskState::Running;
   ++Running;
   return T;
@@ -45,7 +49,7 @@ RankTask *Scheduler::pop() {
 
 void Scheduler::afterRun(RankTask &T) {
   --Running;
-  if (T.Root.done() && T.Children.empty()) {
+  if (T.Thread->done() && T.Children.empty()) {
     T.State = TaskState::Done;
     --Live;
     return;

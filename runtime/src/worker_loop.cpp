@@ -2,6 +2,7 @@
 // progress thread that polls while tasks compute.
 #include "runtime_core.h"
 
+#include "bamboo/rank_local.h"
 #include "fatal_error.h"
 
 #include <sched.h>
@@ -24,12 +25,12 @@ void Runtime::workerLoop(int Worker) {
       std::unique_lock L(Lock);
       if (State != JobState::Running)
         break;
-      T = Sched.pop();
+      T = Sched.pop(Worker);
       if (!T) {
         if (Worker == 0) {
           if (pollLocked(/*Idle=*/true))
             IdleRounds = 0; // something moved: keep spinning
-          T = Sched.pop();
+          T = Sched.pop(Worker);
         } else {
           // Only worker 0 polls when idle; helpers sleep until work appears.
           Sched.Available.wait_for(L, std::chrono::microseconds(500));
@@ -63,7 +64,7 @@ void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting, bool Timed) {
   Clock::time_point Begin = Timed ? Clock::now() : Clock::time_point();
   setCurrentTask(&T);
   // The children that were woken first (a nonblocking collective others may wait for), then
-  // the task's own coroutine unless it still waits.
+  // the rank's own thread unless it still waits.
   std::vector<ChildTask *> Woken;
   bool RunMain;
   {
@@ -71,47 +72,41 @@ void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting, bool Timed) {
     for (auto &Ch : T.Children)
       if (std::exchange(Ch->Runnable, false))
         Woken.push_back(Ch.get());
-    RunMain = Woken.empty() && !T.MainBlocked && !T.Root.done();
+    RunMain = Woken.empty() && !T.MainBlocked && !T.Thread->done();
   }
-  if (!Woken.empty()) { // a child's run may have unblocked the main coroutine
+  if (!Woken.empty()) { // a child's run may have unblocked the rank's own thread
     for (ChildTask *Ch : Woken)
       resumeChild(Api, T, *Ch);
     std::lock_guard L(Lock);
-    RunMain = !T.MainBlocked && !T.Root.done();
+    RunMain = !T.MainBlocked && !T.Thread->done();
   }
   if (RunMain)
-    runTrampoline(std::exchange(T.ResumePoint, nullptr));
+    T.Thread->resume();
   setCurrentTask(nullptr);
   Clock::time_point End = Timed ? Clock::now() : Clock::time_point();
   if (Timed)
     Watchers.taskRan(Worker, T.WorldRank, Begin, End, OthersWaiting);
 
   std::unique_lock L(Lock);
-  if (T.Root.done() && T.Children.empty()) {
-    L.unlock(); // the rank's destructors run without the lock, as its code does
-    finishTask(T);
-    L.lock();
-  }
   Sched.afterRun(T);
   if (Timed)
     Watchers.blockedTasksChanged(Sched.blockedCount(), End);
   pollLocked(/*Idle=*/false); // send what this run produced at once
 }
 
-void Runtime::finishTask(RankTask &T) {
+void Runtime::runRank(RankTask &T, const RankMain &Body) {
+  makeBeforeMainLocals(); // the rank's globals, initialized before its main as in C++
   try {
-    T.ExitCode = T.Root.result();
+    T.ExitCode = Body(T.Argc, T.Argv.data());
   } catch (const RankExit &E) {
     T.ExitCode = E.Status;
   } catch (...) {
     fatalUncaughtException(T.WorldRank);
   }
   // Rank-local variables die with their rank, in reverse order of declaration.
-  setCurrentTask(&T);
   for (std::size_t I = T.Locals.size(); I-- > 0;)
     if (T.Locals[I])
       T.LocalDestroyers[I](std::exchange(T.Locals[I], nullptr));
-  setCurrentTask(nullptr);
 }
 
 void Runtime::progressLoop() {

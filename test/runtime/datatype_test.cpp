@@ -30,7 +30,7 @@ MPI_Datatype particleType() {
 // Runs one exchange from the last rank to rank 0, with the given element count, so that small
 // counts go eagerly and large ones by rendezvous, locally (VF > 1, P = 1) or across processes.
 void exchangeColumns(int Rows) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     constexpr int Cols = 4;
     MPI_Datatype Column;
@@ -41,22 +41,22 @@ void exchangeColumns(int Rows) {
       for (int I = 0; I < Rows * Cols; ++I)
         Matrix[I] = I;
       // Column 2 as a strided vector to rank 0, which receives it contiguous; and back.
-      co_await mpi::Send(&Matrix[2], 1, Column, 0, 1, MPI_COMM_WORLD);
+      mpi::Send(&Matrix[2], 1, Column, 0, 1, MPI_COMM_WORLD);
       std::vector<double> Contiguous(Rows);
       for (int I = 0; I < Rows; ++I)
         Contiguous[I] = -I;
-      co_await mpi::Send(Contiguous.data(), Rows, MPI_DOUBLE, 0, 2, MPI_COMM_WORLD);
+      mpi::Send(Contiguous.data(), Rows, MPI_DOUBLE, 0, 2, MPI_COMM_WORLD);
     } else if (R == 0) {
       std::vector<double> Contiguous(Rows, -1);
       MPI_Status Status;
-      co_await mpi::Recv(Contiguous.data(), Rows, MPI_DOUBLE, S - 1, 1, MPI_COMM_WORLD, &Status);
+      mpi::Recv(Contiguous.data(), Rows, MPI_DOUBLE, S - 1, 1, MPI_COMM_WORLD, &Status);
       int Count = -1;
       MPI_Get_count(&Status, MPI_DOUBLE, &Count);
       EXPECT_EQ(Count, Rows);
       EXPECT_EQ(Contiguous[0], 2);
       EXPECT_EQ(Contiguous[Rows - 1], (Rows - 1) * Cols + 2);
       std::vector<double> Matrix(Rows * Cols, 7);
-      co_await mpi::Recv(&Matrix[1], 1, Column, S - 1, 2, MPI_COMM_WORLD, &Status);
+      mpi::Recv(&Matrix[1], 1, Column, S - 1, 2, MPI_COMM_WORLD, &Status);
       MPI_Get_count(&Status, Column, &Count);
       EXPECT_EQ(Count, 1);
       EXPECT_EQ(Matrix[1], 0);
@@ -65,7 +65,7 @@ void exchangeColumns(int Rows) {
       EXPECT_EQ(Matrix[2], 7);
     }
     MPI_Type_free(&Column);
-    co_return 0;
+    return 0;
   });
 }
 } // namespace
@@ -82,28 +82,28 @@ TEST(Datatypes, StridedVectorsRendezvous) {
 
 TEST(Datatypes, StructsWithHoles) {
   BAMBOO_NEED_RANKS(2);
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     MPI_Datatype T = particleType();
     std::vector<Particle> Ps(5000);
     if (R == 0) {
       for (int I = 0; I < 5000; ++I)
         Ps[I] = Particle{{1.0 * I, 2.0, 3.0}, I, 'x'};
-      co_await mpi::Send(Ps.data(), 5000, T, S - 1, 0, MPI_COMM_WORLD);
-      co_await mpi::Send(Ps.data(), 3, T, S - 1, 1, MPI_COMM_WORLD);
+      mpi::Send(Ps.data(), 5000, T, S - 1, 0, MPI_COMM_WORLD);
+      mpi::Send(Ps.data(), 3, T, S - 1, 1, MPI_COMM_WORLD);
     } else if (R == S - 1) {
-      co_await mpi::Recv(Ps.data(), 5000, T, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      mpi::Recv(Ps.data(), 5000, T, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       EXPECT_EQ(Ps[4999].Id, 4999);
       EXPECT_EQ(Ps[4999].Position[0], 4999.0);
       EXPECT_EQ(Ps[4999].Tag, 'x');
       MPI_Status Status;
-      co_await mpi::Recv(Ps.data(), 5000, T, 0, 1, MPI_COMM_WORLD, &Status);
+      mpi::Recv(Ps.data(), 5000, T, 0, 1, MPI_COMM_WORLD, &Status);
       int Count = -1;
       MPI_Get_count(&Status, T, &Count);
       EXPECT_EQ(Count, 3);
     }
     MPI_Type_free(&T);
-    co_return 0;
+    return 0;
   });
 }
 
@@ -111,7 +111,7 @@ TEST(Datatypes, StructsWithHoles) {
 // a null buffer). Every path: a struct with holes and a single block, sent to a rank of the
 // same process and of another, in a ring, and broadcast.
 TEST(Datatypes, AbsoluteAddressesFromBottom) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     struct {
@@ -131,8 +131,8 @@ TEST(Datatypes, AbsoluteAddressesFromBottom) {
       return T;
     };
     MPI_Datatype OutType = absoluteType(Out), InType = absoluteType(In);
-    co_await mpi::Sendrecv(MPI_BOTTOM, 1, OutType, Right, 0, MPI_BOTTOM, 1, InType, Left, 0,
-                           MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    mpi::Sendrecv(MPI_BOTTOM, 1, OutType, Right, 0, MPI_BOTTOM, 1, InType, Left, 0, MPI_COMM_WORLD,
+                  MPI_STATUS_IGNORE);
     EXPECT_EQ(In.A, Left);
     EXPECT_EQ(In.B[0], Left * 1.5);
     EXPECT_EQ(In.C, 'x');
@@ -149,14 +149,14 @@ TEST(Datatypes, AbsoluteAddressesFromBottom) {
     MPI_Request Requests[2];
     mpi::Irecv(MPI_BOTTOM, 1, YType, Left, 1, MPI_COMM_WORLD, &Requests[0]);
     mpi::Isend(MPI_BOTTOM, 1, XType, Right, 1, MPI_COMM_WORLD, &Requests[1]);
-    co_await mpi::Waitall(2, Requests, MPI_STATUSES_IGNORE);
+    mpi::Waitall(2, Requests, MPI_STATUSES_IGNORE);
     EXPECT_EQ(Y, Left * 10);
 
     In.A = -1;
-    co_await mpi::Bcast(MPI_BOTTOM, 1, R == 0 ? OutType : InType, 0, MPI_COMM_WORLD);
+    mpi::Bcast(MPI_BOTTOM, 1, R == 0 ? OutType : InType, 0, MPI_COMM_WORLD);
     EXPECT_EQ(R == 0 ? Out.A : In.A, 0);
     for (MPI_Datatype *T : {&OutType, &InType, &XType, &YType})
       MPI_Type_free(T);
-    co_return 0;
+    return 0;
   });
 }

@@ -31,7 +31,7 @@ int groupRank(MPI_Group G) {
 } // namespace
 
 TEST(Groups, QueriesTranslationsAndSetOperations) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     MPI_Group World;
     mpi::Comm_group(MPI_COMM_WORLD, &World);
@@ -115,12 +115,12 @@ TEST(Groups, QueriesTranslationsAndSetOperations) {
       mpi::Group_free(G);
       EXPECT_EQ(*G, MPI_GROUP_NULL);
     }
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Groups, CommCreateFromAGroupAndFromDisjointGroups) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     MPI_Group World, Evens, Odds, Reversed;
     mpi::Comm_group(MPI_COMM_WORLD, &World);
@@ -131,7 +131,7 @@ TEST(Groups, CommCreateFromAGroupAndFromDisjointGroups) {
 
     // Everybody passes the evens: odd ranks get MPI_COMM_NULL.
     MPI_Comm EvenComm;
-    co_await mpi::Comm_create(MPI_COMM_WORLD, Evens, &EvenComm);
+    mpi::Comm_create(MPI_COMM_WORLD, Evens, &EvenComm);
     EXPECT_EQ(EvenComm == MPI_COMM_NULL, R % 2 == 1);
     if (EvenComm != MPI_COMM_NULL) {
       int Rank = -1, Size = 0, Sum = 0;
@@ -139,7 +139,7 @@ TEST(Groups, CommCreateFromAGroupAndFromDisjointGroups) {
       mpi::Comm_size(EvenComm, &Size);
       EXPECT_EQ(Rank, R / 2);
       EXPECT_EQ(Size, (S + 1) / 2);
-      co_await mpi::Allreduce(&R, &Sum, 1, MPI_INT, MPI_SUM, EvenComm);
+      mpi::Allreduce(&R, &Sum, 1, MPI_INT, MPI_SUM, EvenComm);
       EXPECT_EQ(Sum, (Size - 1) * Size); // 0 + 2 + 4 + ...
       EXPECT_EQ(compareComms(EvenComm, MPI_COMM_WORLD), S == 1 ? MPI_CONGRUENT : MPI_UNEQUAL);
       MPI_Group Back;
@@ -151,38 +151,38 @@ TEST(Groups, CommCreateFromAGroupAndFromDisjointGroups) {
 
     // Each rank passes its own parity's group (disjoint groups, MPI 2.2).
     MPI_Comm Parity;
-    co_await mpi::Comm_create(MPI_COMM_WORLD, R % 2 ? Odds : Evens, &Parity);
+    mpi::Comm_create(MPI_COMM_WORLD, R % 2 ? Odds : Evens, &Parity);
     EXPECT_NE(Parity, MPI_COMM_NULL);
     int ParityRank = -1, Count = 0, One = 1;
     mpi::Comm_rank(Parity, &ParityRank);
     EXPECT_EQ(ParityRank, R / 2);
-    co_await mpi::Allreduce(&One, &Count, 1, MPI_INT, MPI_SUM, Parity);
+    mpi::Allreduce(&One, &Count, 1, MPI_INT, MPI_SUM, Parity);
     EXPECT_EQ(Count, R % 2 ? S / 2 : (S + 1) / 2);
     mpi::Comm_free(&Parity);
 
     // The group's order is the new rank order.
     MPI_Comm Backward;
-    co_await mpi::Comm_create(MPI_COMM_WORLD, Reversed, &Backward);
+    mpi::Comm_create(MPI_COMM_WORLD, Reversed, &Backward);
     int BackRank = -1;
     mpi::Comm_rank(Backward, &BackRank);
     EXPECT_EQ(BackRank, S - 1 - R);
     EXPECT_EQ(compareComms(Backward, MPI_COMM_WORLD), S == 1 ? MPI_CONGRUENT : MPI_SIMILAR);
     int First = BackRank == 0 ? R : -1;
-    co_await mpi::Bcast(&First, 1, MPI_INT, 0, Backward);
+    mpi::Bcast(&First, 1, MPI_INT, 0, Backward);
     EXPECT_EQ(First, S - 1);
     mpi::Comm_free(&Backward);
 
     MPI_Comm Nobody;
-    co_await mpi::Comm_create(MPI_COMM_WORLD, MPI_GROUP_EMPTY, &Nobody);
+    mpi::Comm_create(MPI_COMM_WORLD, MPI_GROUP_EMPTY, &Nobody);
     EXPECT_EQ(Nobody, MPI_COMM_NULL);
     for (MPI_Group *G : {&World, &Evens, &Odds, &Reversed})
       mpi::Group_free(G);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Groups, CommCreateGroupInvolvesOnlyTheGroup) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Half = (S + 1) / 2; // the first half, rounded up
     MPI_Group World, Low, High;
@@ -193,45 +193,45 @@ TEST(Groups, CommCreateGroupInvolvesOnlyTheGroup) {
 
     MPI_Comm Mine = MPI_COMM_NULL;
     if (R < Half) {
-      co_await mpi::Comm_create_group(MPI_COMM_WORLD, Low, 5, &Mine);
+      mpi::Comm_create_group(MPI_COMM_WORLD, Low, 5, &Mine);
       // The upper half never took part; a second call by the same group works too.
       MPI_Comm Again;
-      co_await mpi::Comm_create_group(MPI_COMM_WORLD, Low, 5, &Again);
+      mpi::Comm_create_group(MPI_COMM_WORLD, Low, 5, &Again);
       EXPECT_EQ(compareComms(Mine, Again), MPI_CONGRUENT);
       mpi::Comm_free(&Again);
     } else {
       // Meanwhile the upper half talks on its own, then makes its communicator.
       int Token = R;
       if (R + 1 < S)
-        co_await mpi::Send(&Token, 1, MPI_INT, R + 1, 9, MPI_COMM_WORLD);
+        mpi::Send(&Token, 1, MPI_INT, R + 1, 9, MPI_COMM_WORLD);
       if (R > Half)
-        co_await mpi::Recv(&Token, 1, MPI_INT, R - 1, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        mpi::Recv(&Token, 1, MPI_INT, R - 1, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       EXPECT_EQ(Token, R > Half ? R - 1 : R);
-      co_await mpi::Comm_create_group(MPI_COMM_WORLD, High, 5, &Mine);
+      mpi::Comm_create_group(MPI_COMM_WORLD, High, 5, &Mine);
     }
     int MineRank = -1, MineSize = 0, Sum = 0;
     mpi::Comm_rank(Mine, &MineRank);
     mpi::Comm_size(Mine, &MineSize);
     EXPECT_EQ(MineSize, R < Half ? Half : S - Half);
     EXPECT_EQ(MineRank, R < Half ? R : R - Half);
-    co_await mpi::Allreduce(&R, &Sum, 1, MPI_INT, MPI_SUM, Mine);
+    mpi::Allreduce(&R, &Sum, 1, MPI_INT, MPI_SUM, Mine);
     int Lo = R < Half ? 0 : Half, Hi = R < Half ? Half : S;
     EXPECT_EQ(Sum, (Hi - 1 + Lo) * (Hi - Lo) / 2);
 
     // A rank outside the group gets MPI_COMM_NULL at once.
     MPI_Comm Outside;
-    co_await mpi::Comm_create_group(MPI_COMM_WORLD, R < Half ? High : Low, 6, &Outside);
+    mpi::Comm_create_group(MPI_COMM_WORLD, R < Half ? High : Low, 6, &Outside);
     EXPECT_EQ(Outside, MPI_COMM_NULL);
     mpi::Comm_free(&Mine);
     for (MPI_Group *G : {&World, &Low, &High})
       mpi::Group_free(G);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Groups, CommCreateGroupOfOverlappingGroupsInSequence) {
   BAMBOO_NEED_RANKS(3);
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     // Rank 1 leads {1,0} and then {1,2}. Rank 2's message for {1,2} reaches rank 1 while it
     // still waits for rank 0's for {1,0}, and must not be taken for it, though both come from
     // the second member of a group.
@@ -244,14 +244,14 @@ TEST(Groups, CommCreateGroupOfOverlappingGroupsInSequence) {
     MPI_Comm C1 = MPI_COMM_NULL, C2 = MPI_COMM_NULL;
     int Token = 0;
     if (R == 2) {
-      co_await mpi::Send(&Token, 1, MPI_INT, 0, 3, MPI_COMM_WORLD);
-      co_await mpi::Comm_create_group(MPI_COMM_WORLD, Second, 0, &C2);
+      mpi::Send(&Token, 1, MPI_INT, 0, 3, MPI_COMM_WORLD);
+      mpi::Comm_create_group(MPI_COMM_WORLD, Second, 0, &C2);
     } else if (R == 0) {
-      co_await mpi::Recv(&Token, 1, MPI_INT, 2, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      co_await mpi::Comm_create_group(MPI_COMM_WORLD, First, 0, &C1);
+      mpi::Recv(&Token, 1, MPI_INT, 2, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      mpi::Comm_create_group(MPI_COMM_WORLD, First, 0, &C1);
     } else if (R == 1) {
-      co_await mpi::Comm_create_group(MPI_COMM_WORLD, First, 0, &C1);
-      co_await mpi::Comm_create_group(MPI_COMM_WORLD, Second, 0, &C2);
+      mpi::Comm_create_group(MPI_COMM_WORLD, First, 0, &C1);
+      mpi::Comm_create_group(MPI_COMM_WORLD, Second, 0, &C2);
     }
     for (MPI_Comm *C : {&C1, &C2}) {
       if (*C == MPI_COMM_NULL)
@@ -259,24 +259,24 @@ TEST(Groups, CommCreateGroupOfOverlappingGroupsInSequence) {
       int Sum = 0, Rank = -1;
       mpi::Comm_rank(*C, &Rank);
       EXPECT_EQ(Rank, R == 1 ? 0 : 1);
-      co_await mpi::Allreduce(&R, &Sum, 1, MPI_INT, MPI_SUM, *C);
+      mpi::Allreduce(&R, &Sum, 1, MPI_INT, MPI_SUM, *C);
       EXPECT_EQ(Sum, C == &C1 ? 1 : 3);
       mpi::Comm_free(C);
     }
     for (MPI_Group *G : {&World, &First, &Second})
       mpi::Group_free(G);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Groups, CommCompare) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     MPI_Comm Dup, Reversed, Alone, Parity;
-    co_await mpi::Comm_dup(MPI_COMM_WORLD, &Dup);
-    co_await mpi::Comm_split(MPI_COMM_WORLD, 0, -R, &Reversed);
-    co_await mpi::Comm_split(MPI_COMM_WORLD, R, 0, &Alone);
-    co_await mpi::Comm_split(MPI_COMM_WORLD, R % 2, R, &Parity);
+    mpi::Comm_dup(MPI_COMM_WORLD, &Dup);
+    mpi::Comm_split(MPI_COMM_WORLD, 0, -R, &Reversed);
+    mpi::Comm_split(MPI_COMM_WORLD, R, 0, &Alone);
+    mpi::Comm_split(MPI_COMM_WORLD, R % 2, R, &Parity);
     EXPECT_EQ(compareComms(MPI_COMM_WORLD, MPI_COMM_WORLD), MPI_IDENT);
     EXPECT_EQ(compareComms(Dup, Dup), MPI_IDENT);
     EXPECT_EQ(compareComms(MPI_COMM_WORLD, Dup), MPI_CONGRUENT);
@@ -287,17 +287,17 @@ TEST(Groups, CommCompare) {
     EXPECT_EQ(compareComms(MPI_COMM_SELF, MPI_COMM_WORLD), S == 1 ? MPI_CONGRUENT : MPI_UNEQUAL);
     for (MPI_Comm *C : {&Dup, &Reversed, &Alone, &Parity})
       mpi::Comm_free(C);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Groups, SplitTypeSharedIsTheProcessRanks) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int K = settings().VirtualRanksPerProcess;
     MPI_Comm Node, None;
-    co_await mpi::Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, -R, MPI_INFO_NULL, &Node);
-    co_await mpi::Comm_split_type(MPI_COMM_WORLD, MPI_UNDEFINED, 0, MPI_INFO_NULL, &None);
+    mpi::Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, -R, MPI_INFO_NULL, &Node);
+    mpi::Comm_split_type(MPI_COMM_WORLD, MPI_UNDEFINED, 0, MPI_INFO_NULL, &None);
     EXPECT_EQ(None, MPI_COMM_NULL);
     int NodeRank = -1, NodeSize = 0;
     mpi::Comm_rank(Node, &NodeRank);
@@ -317,18 +317,18 @@ TEST(Groups, SplitTypeSharedIsTheProcessRanks) {
 
     // The usual two-level sum: within the node, then among the nodes' leaders.
     int NodeSum = 0, Total = -1;
-    co_await mpi::Allreduce(&R, &NodeSum, 1, MPI_INT, MPI_SUM, Node);
+    mpi::Allreduce(&R, &NodeSum, 1, MPI_INT, MPI_SUM, Node);
     MPI_Comm Leaders;
-    co_await mpi::Comm_split(MPI_COMM_WORLD, NodeRank == 0 ? 0 : MPI_UNDEFINED, R, &Leaders);
+    mpi::Comm_split(MPI_COMM_WORLD, NodeRank == 0 ? 0 : MPI_UNDEFINED, R, &Leaders);
     if (Leaders != MPI_COMM_NULL) {
-      co_await mpi::Allreduce(&NodeSum, &Total, 1, MPI_INT, MPI_SUM, Leaders);
+      mpi::Allreduce(&NodeSum, &Total, 1, MPI_INT, MPI_SUM, Leaders);
       mpi::Comm_free(&Leaders);
     }
-    co_await mpi::Bcast(&Total, 1, MPI_INT, 0, Node);
+    mpi::Bcast(&Total, 1, MPI_INT, 0, Node);
     EXPECT_EQ(Total, S * (S - 1) / 2);
     mpi::Group_free(&NodeGroup);
     mpi::Group_free(&World);
     mpi::Comm_free(&Node);
-    co_return 0;
+    return 0;
   });
 }

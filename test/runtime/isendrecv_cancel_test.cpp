@@ -7,7 +7,7 @@ using namespace bamboo;
 using namespace bamboo::test;
 
 TEST(Isendrecv, RingWithSmallAndLargeMessages) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     for (int Length : {1, 60000}) {
@@ -18,7 +18,7 @@ TEST(Isendrecv, RingWithSmallAndLargeMessages) {
       mpi::Isendrecv_replace(Both.data(), Length, MPI_DOUBLE, Left, 2, Right, 2, MPI_COMM_WORLD,
                              &Q[1]);
       MPI_Status Statuses[2];
-      co_await mpi::Waitall(2, Q, Statuses);
+      mpi::Waitall(2, Q, Statuses);
       EXPECT_EQ(In[Length - 1], Left);
       EXPECT_EQ(Both[Length - 1], Right + 0.5);
       EXPECT_EQ(Statuses[0].MPI_SOURCE, Left);
@@ -35,16 +35,16 @@ TEST(Isendrecv, RingWithSmallAndLargeMessages) {
       Region Olap;
       mpi::Isendrecv(&Out, 1, MPI_DOUBLE, Right, 3, &In, 1, MPI_DOUBLE, Left, 3, MPI_COMM_WORLD,
                      &Q);
-      co_await mpi::Wait(&Q, MPI_STATUS_IGNORE);
-      co_await Olap.complete();
+      mpi::Wait(&Q, MPI_STATUS_IGNORE);
+      Olap.complete();
     }
     EXPECT_EQ(In, Left);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Cancel, AnUnmatchedReceiveIsCancelled) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     int Never = -1, Got = -1;
@@ -52,18 +52,18 @@ TEST(Cancel, AnUnmatchedReceiveIsCancelled) {
     mpi::Irecv(&Never, 1, MPI_INT, Left, 99, MPI_COMM_WORLD, &Q);
     mpi::Cancel(&Q);
     MPI_Status Status;
-    co_await mpi::Wait(&Q, &Status);
+    mpi::Wait(&Q, &Status);
     int Cancelled = 0;
     MPI_Test_cancelled(&Status, &Cancelled);
     EXPECT_EQ(Cancelled, 1);
     EXPECT_EQ(Never, -1);
 
     // Matched before the cancel: it completes normally.
-    co_await mpi::Send(&R, 1, MPI_INT, Right, 8, MPI_COMM_WORLD);
-    co_await mpi::Probe(Left, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    mpi::Send(&R, 1, MPI_INT, Right, 8, MPI_COMM_WORLD);
+    mpi::Probe(Left, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     mpi::Irecv(&Got, 1, MPI_INT, Left, 8, MPI_COMM_WORLD, &Q);
     mpi::Cancel(&Q);
-    co_await mpi::Wait(&Q, &Status);
+    mpi::Wait(&Q, &Status);
     MPI_Test_cancelled(&Status, &Cancelled);
     EXPECT_EQ(Cancelled, 0);
     EXPECT_EQ(Got, Left);
@@ -72,11 +72,11 @@ TEST(Cancel, AnUnmatchedReceiveIsCancelled) {
     int Value = 100 + R;
     mpi::Isend(&Value, 1, MPI_INT, Right, 10, MPI_COMM_WORLD, &Q);
     mpi::Cancel(&Q);
-    co_await mpi::Wait(&Q, &Status);
+    mpi::Wait(&Q, &Status);
     MPI_Test_cancelled(&Status, &Cancelled);
     EXPECT_EQ(Cancelled, 0);
-    co_await mpi::Recv(&Got, 1, MPI_INT, Left, 10, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    mpi::Recv(&Got, 1, MPI_INT, Left, 10, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     EXPECT_EQ(Got, 100 + Left);
-    co_return 0;
+    return 0;
   });
 }

@@ -7,7 +7,7 @@ using namespace bamboo;
 using namespace bamboo::test;
 
 TEST(MatchedProbes, ReceiveWhatTheProbeFoundWhateverItsSize) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     // A small message, then one above the eager limit (a rendezvous between processes).
@@ -17,77 +17,76 @@ TEST(MatchedProbes, ReceiveWhatTheProbeFoundWhateverItsSize) {
       mpi::Isend(Out.data(), Length, MPI_DOUBLE, Right, 5, MPI_COMM_WORLD, &Send);
       MPI_Message M = MPI_MESSAGE_NULL;
       MPI_Status Status;
-      co_await mpi::Mprobe(MPI_ANY_SOURCE, 5, MPI_COMM_WORLD, &M, &Status);
+      mpi::Mprobe(MPI_ANY_SOURCE, 5, MPI_COMM_WORLD, &M, &Status);
       EXPECT_EQ(Status.MPI_SOURCE, Left);
       int Count = -1;
       MPI_Get_count(&Status, MPI_DOUBLE, &Count);
       int Expected = Length - R + Left;
       EXPECT_EQ(Count, Expected);
       std::vector<double> In(Count, -1);
-      co_await mpi::Mrecv(In.data(), Count, MPI_DOUBLE, &M, &Status);
+      mpi::Mrecv(In.data(), Count, MPI_DOUBLE, &M, &Status);
       EXPECT_EQ(M, MPI_MESSAGE_NULL);
       EXPECT_EQ(Status.MPI_TAG, 5);
       EXPECT_EQ(In[Count - 1], Left);
-      co_await mpi::Wait(&Send, MPI_STATUS_IGNORE);
+      mpi::Wait(&Send, MPI_STATUS_IGNORE);
     }
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(MatchedProbes, AMatchedMessageIsNoLongerReceivable) {
   BAMBOO_NEED_RANKS(2);
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank();
     if (R == 1) {
       int First = 1, Second = 2;
-      co_await mpi::Send(&First, 1, MPI_INT, 0, 9, MPI_COMM_WORLD);
-      co_await mpi::Send(&Second, 1, MPI_INT, 0, 9, MPI_COMM_WORLD);
+      mpi::Send(&First, 1, MPI_INT, 0, 9, MPI_COMM_WORLD);
+      mpi::Send(&Second, 1, MPI_INT, 0, 9, MPI_COMM_WORLD);
     } else if (R == 0) {
       MPI_Message M;
-      co_await mpi::Mprobe(1, 9, MPI_COMM_WORLD, &M, MPI_STATUS_IGNORE);
+      mpi::Mprobe(1, 9, MPI_COMM_WORLD, &M, MPI_STATUS_IGNORE);
       // The probed message is out of matching: this receive gets the second one.
       int Got = -1, Probed = -1;
-      co_await mpi::Recv(&Got, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD,
-                         MPI_STATUS_IGNORE);
+      mpi::Recv(&Got, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       EXPECT_EQ(Got, 2);
       MPI_Request Q;
       mpi::Imrecv(&Probed, 1, MPI_INT, &M, &Q);
-      co_await mpi::Wait(&Q, MPI_STATUS_IGNORE);
+      mpi::Wait(&Q, MPI_STATUS_IGNORE);
       EXPECT_EQ(Probed, 1);
     }
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(MatchedProbes, ImprobePollsAndProcNullGivesNoProc) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     MPI_Message M = MPI_MESSAGE_NULL;
     int Flag = 0;
     MPI_Status Status;
-    co_await mpi::Improbe(Left, 6, MPI_COMM_WORLD, &Flag, &M, &Status);
-    co_await mpi::Barrier(MPI_COMM_WORLD); // nobody has sent yet
+    mpi::Improbe(Left, 6, MPI_COMM_WORLD, &Flag, &M, &Status);
+    mpi::Barrier(MPI_COMM_WORLD); // nobody has sent yet
     EXPECT_EQ(Flag, 0);
-    co_await mpi::Send(&R, 1, MPI_INT, Right, 6, MPI_COMM_WORLD);
+    mpi::Send(&R, 1, MPI_INT, Right, 6, MPI_COMM_WORLD);
     while (!Flag)
-      co_await mpi::Improbe(Left, 6, MPI_COMM_WORLD, &Flag, &M, &Status);
+      mpi::Improbe(Left, 6, MPI_COMM_WORLD, &Flag, &M, &Status);
     int Got = -1;
-    co_await mpi::Mrecv(&Got, 1, MPI_INT, &M, MPI_STATUS_IGNORE);
+    mpi::Mrecv(&Got, 1, MPI_INT, &M, MPI_STATUS_IGNORE);
     EXPECT_EQ(Got, Left);
 
-    co_await mpi::Mprobe(MPI_PROC_NULL, 0, MPI_COMM_WORLD, &M, &Status);
+    mpi::Mprobe(MPI_PROC_NULL, 0, MPI_COMM_WORLD, &M, &Status);
     EXPECT_EQ(M, MPI_MESSAGE_NO_PROC);
     EXPECT_EQ(Status.MPI_SOURCE, MPI_PROC_NULL);
-    co_await mpi::Mrecv(&Got, 1, MPI_INT, &M, &Status);
+    mpi::Mrecv(&Got, 1, MPI_INT, &M, &Status);
     EXPECT_EQ(M, MPI_MESSAGE_NULL);
     EXPECT_EQ(Status.MPI_SOURCE, MPI_PROC_NULL);
-    co_await mpi::Improbe(MPI_PROC_NULL, 0, MPI_COMM_WORLD, &Flag, &M, MPI_STATUS_IGNORE);
+    mpi::Improbe(MPI_PROC_NULL, 0, MPI_COMM_WORLD, &Flag, &M, MPI_STATUS_IGNORE);
     EXPECT_EQ(Flag, 1);
     MPI_Request Q;
     mpi::Imrecv(&Got, 1, MPI_INT, &M, &Q);
-    co_await mpi::Wait(&Q, &Status);
+    mpi::Wait(&Q, &Status);
     EXPECT_EQ(Status.MPI_SOURCE, MPI_PROC_NULL);
-    co_return 0;
+    return 0;
   });
 }

@@ -2,6 +2,10 @@
 #include <bamboo/options.h>
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
+#include <algorithm>
+
 using bamboo::ConfigError;
 using bamboo::Options;
 
@@ -30,7 +34,18 @@ TEST(Options, DefaultsWithoutSettings) {
   EXPECT_TRUE(O.TracePath.empty());
   EXPECT_EQ(O.EagerLimit, 32u * 1024);
   EXPECT_EQ(O.ProgressIntervalMicros, 100);
+  EXPECT_EQ(O.StackSize, Options::defaultStackSize());
   EXPECT_TRUE(O.UnknownSettings.empty());
+}
+
+// A rank's stack is by default as large as the main thread's.
+TEST(Options, DefaultStackIsTheMainThreadsLimit) {
+  rlimit Limit{};
+  ASSERT_EQ(getrlimit(RLIMIT_STACK, &Limit), 0);
+  if (Limit.rlim_cur == RLIM_INFINITY)
+    EXPECT_EQ(Options::defaultStackSize(), 8u << 20);
+  else
+    EXPECT_EQ(Options::defaultStackSize(), std::max<std::size_t>(Limit.rlim_cur, 64 * 1024));
 }
 
 TEST(Options, ReadsEverySetting) {
@@ -46,6 +61,8 @@ TEST(Options, ReadsEverySetting) {
   EXPECT_FALSE(parse({"BAMBOO_STATS=0"}).Stats);
   EXPECT_EQ(parse({"BAMBOO_PROGRESS_INTERVAL=0"}).ProgressIntervalMicros, 0);
   EXPECT_EQ(parse({"BAMBOO_PROGRESS_INTERVAL=250"}).ProgressIntervalMicros, 250);
+  EXPECT_EQ(parse({"BAMBOO_STACK_SIZE=256k"}).StackSize, 256u * 1024);
+  EXPECT_EQ(parse({"BAMBOO_STACK_SIZE=1g"}).StackSize, 1u << 30);
 }
 
 TEST(Options, BadValuesNameTheVariable) {
@@ -61,7 +78,11 @@ TEST(Options, BadValuesNameTheVariable) {
   EXPECT_EQ(errorOf({"BAMBOO_PROGRESS_INTERVAL=-5"}),
             "BAMBOO_PROGRESS_INTERVAL='-5': expected microseconds from 0 (off) to 1000000");
   EXPECT_EQ(errorOf({"BAMBOO_EAGER_LIMIT=big"}),
-            "BAMBOO_EAGER_LIMIT='big': expected a size in bytes, optionally with suffix k or m");
+            "BAMBOO_EAGER_LIMIT='big': expected a size in bytes, optionally with suffix k, m or g");
+  EXPECT_EQ(errorOf({"BAMBOO_EAGER_LIMIT=12q"}),
+            "BAMBOO_EAGER_LIMIT='12q': expected a size in bytes, optionally with suffix k, m or g");
+  EXPECT_EQ(errorOf({"BAMBOO_STACK_SIZE=4k"}),
+            "BAMBOO_STACK_SIZE='4k': expected at least 64k (a rank's stack)");
 }
 
 TEST(Options, UnknownNamesAreCollectedNotFatal) {

@@ -12,7 +12,7 @@ constexpr int Large = 50000; // doubles: above the eager limit
 } // namespace
 
 TEST(Persistent, RingOverManyRoundsWithStartall) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     int Out = -1, In = -1;
@@ -23,7 +23,7 @@ TEST(Persistent, RingOverManyRoundsWithStartall) {
       Out = 100 * Round + R; // the send takes what the buffer holds at the start
       mpi::Startall(2, Requests);
       MPI_Status Statuses[2];
-      co_await mpi::Waitall(2, Requests, Statuses);
+      mpi::Waitall(2, Requests, Statuses);
       EXPECT_EQ(In, 100 * Round + Left);
       EXPECT_EQ(Statuses[0].MPI_SOURCE, Left);
       EXPECT_EQ(Statuses[0].MPI_TAG, 4);
@@ -33,24 +33,24 @@ TEST(Persistent, RingOverManyRoundsWithStartall) {
     // An inactive request completes at once with an empty status, as MPI_REQUEST_NULL does.
     MPI_Status Status;
     Status.MPI_SOURCE = -99;
-    co_await mpi::Wait(&Requests[0], &Status);
+    mpi::Wait(&Requests[0], &Status);
     EXPECT_EQ(Status.MPI_SOURCE, MPI_ANY_SOURCE);
     EXPECT_EQ(Status.MPI_TAG, MPI_ANY_TAG);
     int Flag = 0, Index = -2;
-    co_await mpi::Test(&Requests[1], &Flag, MPI_STATUS_IGNORE);
+    mpi::Test(&Requests[1], &Flag, MPI_STATUS_IGNORE);
     EXPECT_EQ(Flag, 1);
-    co_await mpi::Waitany(2, Requests, &Index, MPI_STATUS_IGNORE);
+    mpi::Waitany(2, Requests, &Index, MPI_STATUS_IGNORE);
     EXPECT_EQ(Index, MPI_UNDEFINED);
     mpi::Request_free(&Requests[0]);
     mpi::Request_free(&Requests[1]);
     EXPECT_EQ(Requests[0], MPI_REQUEST_NULL);
     EXPECT_EQ(Requests[1], MPI_REQUEST_NULL);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Persistent, SendModesAndLargeMessages) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     std::vector<double> Out(Large), In(Large, -1);
@@ -68,11 +68,11 @@ TEST(Persistent, SendModesAndLargeMessages) {
     for (int Mode = 0; Mode < 4; ++Mode) {
       std::fill(Out.begin(), Out.end(), 10.0 * R + Mode);
       mpi::Start(&Recv);
-      co_await mpi::Barrier(MPI_COMM_WORLD); // every receive is posted: Rsend may go
+      mpi::Barrier(MPI_COMM_WORLD); // every receive is posted: Rsend may go
       mpi::Start(&Sends[Mode]);
       MPI_Status Status;
-      co_await mpi::Wait(&Recv, &Status);
-      co_await mpi::Wait(&Sends[Mode], MPI_STATUS_IGNORE);
+      mpi::Wait(&Recv, &Status);
+      mpi::Wait(&Sends[Mode], MPI_STATUS_IGNORE);
       int Count = -1;
       MPI_Get_count(&Status, MPI_DOUBLE, &Count);
       EXPECT_EQ(Count, Large);
@@ -87,12 +87,12 @@ TEST(Persistent, SendModesAndLargeMessages) {
     void *Detached = nullptr;
     int DetachedSize = 0;
     mpi::Buffer_detach(&Detached, &DetachedSize);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Persistent, StartedReceivesJoinTheFiringRule) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     std::vector<double> Out(Large), In(Large, -1);
@@ -111,28 +111,28 @@ TEST(Persistent, StartedReceivesJoinTheFiringRule) {
         mpi::Isend(&Small, 1, MPI_DOUBLE, Right, 2, MPI_COMM_WORLD, &Once);
         // The large send took its data at the start: the buffer may change at once.
         std::fill(Out.begin(), Out.end(), -7.0);
-        co_await mpi::Wait(&Requests[2], MPI_STATUS_IGNORE); // deferred to the region's end
-        co_await mpi::Wait(&Once, MPI_STATUS_IGNORE);
-        EXPECT_EQ(co_await Olap.complete(), MPI_SUCCESS);
+        mpi::Wait(&Requests[2], MPI_STATUS_IGNORE); // deferred to the region's end
+        mpi::Wait(&Once, MPI_STATUS_IGNORE);
+        EXPECT_EQ(Olap.complete(), MPI_SUCCESS);
       }
       // Both receives were in the firing rule; nothing waited for them.
       EXPECT_EQ(In[Large - 1], 100.0 * Step + Left);
       EXPECT_EQ(SmallIn, Step + 0.5);
       int Done = 0;
-      co_await mpi::Testall(2, Requests, &Done, MPI_STATUSES_IGNORE);
+      mpi::Testall(2, Requests, &Done, MPI_STATUSES_IGNORE);
       EXPECT_EQ(Done, 1);
       int Flag = 0;
-      co_await mpi::Test(&Requests[2], &Flag, MPI_STATUS_IGNORE); // inactive after the wait
+      mpi::Test(&Requests[2], &Flag, MPI_STATUS_IGNORE); // inactive after the wait
       EXPECT_EQ(Flag, 1);
     }
     for (MPI_Request &Request : Requests)
       mpi::Request_free(&Request);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Persistent, FreeingAnActiveRequestLetsItComplete) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     int First = -1, Second = -1, Out = R;
@@ -141,13 +141,13 @@ TEST(Persistent, FreeingAnActiveRequestLetsItComplete) {
     mpi::Start(&Recv);
     mpi::Request_free(&Recv); // still matches the next message from the left
     EXPECT_EQ(Recv, MPI_REQUEST_NULL);
-    co_await mpi::Send(&Out, 1, MPI_INT, Right, 5, MPI_COMM_WORLD);
+    mpi::Send(&Out, 1, MPI_INT, Right, 5, MPI_COMM_WORLD);
     Out = R + 1000;
-    co_await mpi::Send(&Out, 1, MPI_INT, Right, 5, MPI_COMM_WORLD);
+    mpi::Send(&Out, 1, MPI_INT, Right, 5, MPI_COMM_WORLD);
     // Messages of a pair do not overtake: once the second is here, the first was taken.
-    co_await mpi::Recv(&Second, 1, MPI_INT, Left, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    mpi::Recv(&Second, 1, MPI_INT, Left, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     EXPECT_EQ(Second, Left + 1000);
     EXPECT_EQ(First, Left);
-    co_return 0;
+    return 0;
   });
 }

@@ -8,7 +8,7 @@ using namespace bamboo::test;
 
 TEST(Probe, ProbeGivesTheSizeOfAnUnknownMessage) {
   BAMBOO_NEED_RANKS(2);
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     // Sizes differ per rank; every third message is larger than the eager limit.
@@ -17,17 +17,16 @@ TEST(Probe, ProbeGivesTheSizeOfAnUnknownMessage) {
     MPI_Request Send;
     mpi::Isend(Out.data(), N, MPI_INT, Right, 6, MPI_COMM_WORLD, &Send);
     MPI_Status Status;
-    co_await mpi::Probe(MPI_ANY_SOURCE, 6, MPI_COMM_WORLD, &Status);
+    mpi::Probe(MPI_ANY_SOURCE, 6, MPI_COMM_WORLD, &Status);
     EXPECT_EQ(Status.MPI_SOURCE, Left);
     int Count = -1;
     MPI_Get_count(&Status, MPI_INT, &Count);
     EXPECT_EQ(Count, Left % 3 == 0 ? 20000 + Left : 10 * (Left + 1));
     std::vector<int> In(Count);
-    co_await mpi::Recv(In.data(), Count, MPI_INT, Status.MPI_SOURCE, 6, MPI_COMM_WORLD,
-                       MPI_STATUS_IGNORE);
+    mpi::Recv(In.data(), Count, MPI_INT, Status.MPI_SOURCE, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     EXPECT_EQ(In.back(), Left);
-    co_await mpi::Wait(&Send, MPI_STATUS_IGNORE);
-    co_return 0;
+    mpi::Wait(&Send, MPI_STATUS_IGNORE);
+    return 0;
   });
 }
 
@@ -37,23 +36,23 @@ TEST(Probe, IprobeLoopLetsTheSenderRun) {
   if (settings().VirtualRanksPerProcess < 2)
     GTEST_SKIP() << "needs two virtual ranks per process";
   int VF = settings().VirtualRanksPerProcess;
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), Local = R % VF;
     if (Local % 2 == 1) {
       int Value = R;
-      co_await mpi::Send(&Value, 1, MPI_INT, R - 1, 8, MPI_COMM_WORLD);
+      mpi::Send(&Value, 1, MPI_INT, R - 1, 8, MPI_COMM_WORLD);
     } else if (Local + 1 < VF) {
       int Flag = 0, Polls = 0;
       MPI_Status Status;
       while (!Flag) {
-        co_await mpi::Iprobe(R + 1, 8, MPI_COMM_WORLD, &Flag, &Status);
+        mpi::Iprobe(R + 1, 8, MPI_COMM_WORLD, &Flag, &Status);
         ++Polls;
       }
       EXPECT_EQ(Status.MPI_SOURCE, R + 1);
       int Value = -1;
-      co_await mpi::Recv(&Value, 1, MPI_INT, R + 1, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      mpi::Recv(&Value, 1, MPI_INT, R + 1, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       EXPECT_EQ(Value, R + 1);
     }
-    co_return 0;
+    return 0;
   });
 }

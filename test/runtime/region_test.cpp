@@ -15,41 +15,41 @@ int postReceive(int Source, double *Into, int Count, MPI_Request *Request) {
 }
 
 // The issue 10 helper: its request and status live in its own frame.
-Task<int> sendAndWait(const int *Value, int To, int Tag) {
+int sendAndWait(const int *Value, int To, int Tag) {
   MPI_Request Request;
   MPI_Status Status;
   mpi::Isend(Value, 1, MPI_INT, To, Tag, MPI_COMM_WORLD, &Request);
-  co_await mpi::Wait(&Request, &Status);
+  mpi::Wait(&Request, &Status);
   EXPECT_EQ(Request, MPI_REQUEST_NULL); // the wait completed in the call
-  co_return 0;
+  return 0;
 }
 
 // Receives into its own local and returns what arrived.
-Task<int> receiveValue(int From, int Tag) {
+int receiveValue(int From, int Tag) {
   int Value = -1;
-  co_await mpi::Recv(&Value, 1, MPI_INT, From, Tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  co_return Value;
+  mpi::Recv(&Value, 1, MPI_INT, From, Tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return Value;
 }
 
 // A task with a region of its own, called inside another region.
-Task<int> exchangeInOwnRegion(int Left, int Right, int Tag) {
+int exchangeInOwnRegion(int Left, int Right, int Tag) {
   int Mine = rank(), FromLeft = -1;
   MPI_Status Status;
   Status.MPI_SOURCE = -99;
   {
     Region Olap;
-    co_await mpi::Recv(&FromLeft, 1, MPI_INT, Left, Tag, MPI_COMM_WORLD, &Status);
-    co_await mpi::Send(&Mine, 1, MPI_INT, Right, Tag, MPI_COMM_WORLD);
+    Olap.Recv(&FromLeft, 1, MPI_INT, Left, Tag, MPI_COMM_WORLD, &Status);
+    Olap.Send(&Mine, 1, MPI_INT, Right, Tag, MPI_COMM_WORLD);
     EXPECT_EQ(Status.MPI_SOURCE, -99); // completes at this region's end
-    co_await Olap.complete();
+    Olap.complete();
   }
   EXPECT_EQ(Status.MPI_SOURCE, Left);
-  co_return FromLeft;
+  return FromLeft;
 }
 } // namespace
 
 TEST(Region, FiringRuleHoldsEveryReceiveOfTheRegion) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     std::vector<double> ToLeft(Halo, R), ToRight(Halo, R + 0.5);
@@ -59,52 +59,52 @@ TEST(Region, FiringRuleHoldsEveryReceiveOfTheRegion) {
     {
       Region Olap;
       // Receives first: without the region these blocking calls would wait here.
-      co_await mpi::Recv(FromLeft.data(), Halo, MPI_DOUBLE, Left, 1, MPI_COMM_WORLD, &LeftStatus);
+      Olap.Recv(FromLeft.data(), Halo, MPI_DOUBLE, Left, 1, MPI_COMM_WORLD, &LeftStatus);
       MPI_Request FromRightRequest;
       postReceive(Right, FromRight.data(), Halo, &FromRightRequest); // never waited for
       EXPECT_EQ(LeftStatus.MPI_SOURCE, -99); // not completed before the region's end
-      co_await mpi::Send(ToRight.data(), Halo, MPI_DOUBLE, Right, 1, MPI_COMM_WORLD);
-      co_await mpi::Send(ToLeft.data(), Halo, MPI_DOUBLE, Left, 1, MPI_COMM_WORLD);
-      EXPECT_EQ(co_await Olap.complete(), MPI_SUCCESS);
+      Olap.Send(ToRight.data(), Halo, MPI_DOUBLE, Right, 1, MPI_COMM_WORLD);
+      Olap.Send(ToLeft.data(), Halo, MPI_DOUBLE, Left, 1, MPI_COMM_WORLD);
+      EXPECT_EQ(Olap.complete(), MPI_SUCCESS);
       int Done = 0;
-      co_await mpi::Test(&FromRightRequest, &Done, &RightStatus);
+      mpi::Test(&FromRightRequest, &Done, &RightStatus);
       EXPECT_TRUE(Done); // the region waited for it
     }
     EXPECT_EQ(FromLeft[Halo - 1], Left + 0.5);
     EXPECT_EQ(FromRight[0], Right);
     EXPECT_EQ(LeftStatus.MPI_SOURCE, Left);
     EXPECT_EQ(RightStatus.MPI_SOURCE, Right);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Region, SendsTakeTheirDataAtTheCall) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     std::vector<double> Out(Halo, R), In(Halo, -1);
     double Small = R, SmallIn = -1;
     {
       Region Olap;
-      co_await mpi::Recv(In.data(), Halo, MPI_DOUBLE, Left, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      co_await mpi::Recv(&SmallIn, 1, MPI_DOUBLE, Left, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      co_await mpi::Send(Out.data(), Halo, MPI_DOUBLE, Right, 2, MPI_COMM_WORLD);
-      co_await mpi::Send(&Small, 1, MPI_DOUBLE, Right, 3, MPI_COMM_WORLD);
+      Olap.Recv(In.data(), Halo, MPI_DOUBLE, Left, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      Olap.Recv(&SmallIn, 1, MPI_DOUBLE, Left, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      Olap.Send(Out.data(), Halo, MPI_DOUBLE, Right, 2, MPI_COMM_WORLD);
+      Olap.Send(&Small, 1, MPI_DOUBLE, Right, 3, MPI_COMM_WORLD);
       std::fill(Out.begin(), Out.end(), -7.0); // the sends already took their data
       Small = -7;
-      co_await Olap.complete();
+      Olap.complete();
     }
     EXPECT_EQ(In[0], Left);
     EXPECT_EQ(In[Halo - 1], Left);
     EXPECT_EQ(SmallIn, Left);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Region, LargeSendsLandInStridedReceiveBuffers) {
   // Large buffered sends travel in pieces; a strided receive takes them through a staging
   // buffer, a contiguous one directly.
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     std::vector<double> Out(Halo), Strided(2 * Halo, -1), Plain(Halo, -1);
@@ -115,12 +115,11 @@ TEST(Region, LargeSendsLandInStridedReceiveBuffers) {
     MPI_Type_commit(&EveryOther);
     {
       Region Olap;
-      co_await mpi::Recv(Strided.data(), 1, EveryOther, Left, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      co_await mpi::Recv(Plain.data(), Halo, MPI_DOUBLE, Left, 5, MPI_COMM_WORLD,
-                         MPI_STATUS_IGNORE);
-      co_await mpi::Send(Out.data(), Halo, MPI_DOUBLE, Right, 4, MPI_COMM_WORLD);
-      co_await mpi::Send(Out.data(), Halo, MPI_DOUBLE, Right, 5, MPI_COMM_WORLD);
-      co_await Olap.complete();
+      Olap.Recv(Strided.data(), 1, EveryOther, Left, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      Olap.Recv(Plain.data(), Halo, MPI_DOUBLE, Left, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      Olap.Send(Out.data(), Halo, MPI_DOUBLE, Right, 4, MPI_COMM_WORLD);
+      Olap.Send(Out.data(), Halo, MPI_DOUBLE, Right, 5, MPI_COMM_WORLD);
+      Olap.complete();
     }
     for (int I = 0; I < Halo; ++I) {
       EXPECT_EQ(Strided[2 * I], Left * 1e6 + I) << "at " << I;
@@ -130,12 +129,12 @@ TEST(Region, LargeSendsLandInStridedReceiveBuffers) {
         break;
     }
     MPI_Type_free(&EveryOther);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Region, WaitsInsideTheRegionCompleteWithIt) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     int FromLeft = -1, Mine = R;
@@ -145,47 +144,79 @@ TEST(Region, WaitsInsideTheRegionCompleteWithIt) {
       Region Olap(/*Priority=*/2);
       mpi::Irecv(&FromLeft, 1, MPI_INT, Left, 4, MPI_COMM_WORLD, &Reqs[0]);
       mpi::Isend(&Mine, 1, MPI_INT, Right, 4, MPI_COMM_WORLD, &Reqs[1]);
-      EXPECT_EQ(co_await mpi::Waitall(2, Reqs, Statuses), MPI_SUCCESS);
+      EXPECT_EQ(Olap.Waitall(2, Reqs, Statuses), MPI_SUCCESS);
       EXPECT_NE(Reqs[0], MPI_REQUEST_NULL); // deferred to the region's end
-      co_await Olap.complete();
+      Olap.complete();
     }
     EXPECT_EQ(Reqs[0], MPI_REQUEST_NULL);
     EXPECT_EQ(Reqs[1], MPI_REQUEST_NULL);
     EXPECT_EQ(FromLeft, Left);
     EXPECT_EQ(Statuses[0].MPI_SOURCE, Left);
-    co_return 0;
+    return 0;
   });
 }
 
-TEST(Region, NestedRegionJoinsTheOuterOne) {
-  runRanks([&](int, char **) -> Task<int> {
+// A region opened while another is open (here in the same function, as a called function
+// would) is its own: it completes with its own firing rule, and the outer one goes on deferring.
+TEST(Region, NestedRegionIsItsOwn) {
+  runRanks([&](int, char **) -> int {
+    int R = rank(), S = size();
+    int Right = (R + 1) % S, Left = (R + S - 1) % S;
+    int A = -1, B = -1;
+    MPI_Status OuterStatus;
+    OuterStatus.MPI_SOURCE = -99;
+    {
+      Region Outer;
+      Outer.Recv(&B, 1, MPI_INT, Right, 6, MPI_COMM_WORLD, &OuterStatus);
+      {
+        Region Inner;
+        Inner.Recv(&A, 1, MPI_INT, Left, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        Inner.Send(&R, 1, MPI_INT, Right, 5, MPI_COMM_WORLD);
+        EXPECT_EQ(Inner.complete(), MPI_SUCCESS);
+      }
+      EXPECT_EQ(A, Left);                     // the inner region has completed
+      EXPECT_EQ(OuterStatus.MPI_SOURCE, -99); // the outer one still defers
+      Outer.Send(&R, 1, MPI_INT, Left, 6, MPI_COMM_WORLD);
+      Outer.complete();
+    }
+    EXPECT_EQ(B, Right);
+    EXPECT_EQ(OuterStatus.MPI_SOURCE, Right);
+    return 0;
+  });
+}
+
+// Operations started while a region is open join its firing rule, from whatever function.
+TEST(Region, StartedOperationsJoinTheOpenRegion) {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     int A = -1, B = -1;
     {
       Region Outer;
-      {
-        Region Inner;
-        co_await mpi::Recv(&A, 1, MPI_INT, Left, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        co_await Inner.complete(); // no wait: joined the outer region
-      }
-      co_await mpi::Recv(&B, 1, MPI_INT, Right, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      co_await mpi::Send(&R, 1, MPI_INT, Right, 5, MPI_COMM_WORLD);
-      co_await mpi::Send(&R, 1, MPI_INT, Left, 6, MPI_COMM_WORLD);
-      co_await Outer.complete();
+      MPI_Request Requests[2];
+      auto Post = [&] { mpi::Irecv(&B, 1, MPI_INT, Right, 12, MPI_COMM_WORLD, &Requests[0]); };
+      Post(); // another function starts it
+      mpi::Isend(&R, 1, MPI_INT, Left, 12, MPI_COMM_WORLD, &Requests[1]);
+      Outer.Recv(&A, 1, MPI_INT, Left, 11, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      Outer.Send(&R, 1, MPI_INT, Right, 11, MPI_COMM_WORLD);
+      Outer.complete(); // waits for the Irecv too
+      EXPECT_EQ(B, Right);
+      int Done = 0;
+      mpi::Testall(2, Requests, &Done, MPI_STATUSES_IGNORE);
+      EXPECT_TRUE(Done);
     }
     EXPECT_EQ(A, Left);
-    EXPECT_EQ(B, Right);
-    co_return 0;
+    return 0;
   });
 }
 
-// Issue 10: a wait in a task called inside a region was deferred to the region's end, which
-// then read the callee's request and wrote its status after its frame was freed (heap
+// Issue 10: a wait in a function called inside a region was deferred to the region's end,
+// which then read the callee's request and wrote its status after its frame was freed (heap
 // corruption), and a receive into a callee's local completed after the callee returned it.
-// A called task runs in program order instead: as it would outside any region.
+// A blocking call of a called function completes in the call instead: only the calls made
+// through the region object are deferred.
 TEST(Region, TaskCalledInsideTheRegionRunsInProgramOrder) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     int FromLeft = -1;
@@ -193,25 +224,25 @@ TEST(Region, TaskCalledInsideTheRegionRunsInProgramOrder) {
     Status.MPI_SOURCE = -99;
     {
       Region Olap;
-      co_await mpi::Recv(&FromLeft, 1, MPI_INT, Left, 7, MPI_COMM_WORLD, &Status);
+      Olap.Recv(&FromLeft, 1, MPI_INT, Left, 7, MPI_COMM_WORLD, &Status);
       for (int Round = 0; Round < 3; ++Round) // frames reused by later calls
-        co_await sendAndWait(&R, Right, 8);
-      co_await mpi::Send(&R, 1, MPI_INT, Right, 7, MPI_COMM_WORLD);
+        sendAndWait(&R, Right, 8);
+      Olap.Send(&R, 1, MPI_INT, Right, 7, MPI_COMM_WORLD);
       int Received = 0;
       for (int Round = 0; Round < 3; ++Round)
-        Received += co_await receiveValue(Left, 8);
+        Received += receiveValue(Left, 8);
       EXPECT_EQ(Received, 3 * Left);     // complete when the callee returns them
       EXPECT_EQ(Status.MPI_SOURCE, -99); // the region's own receive completes at its end
-      EXPECT_EQ(co_await Olap.complete(), MPI_SUCCESS);
+      EXPECT_EQ(Olap.complete(), MPI_SUCCESS);
     }
     EXPECT_EQ(FromLeft, Left);
     EXPECT_EQ(Status.MPI_SOURCE, Left);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Region, RegionOfACalledTaskIsItsOwn) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     int FromRight = -1;
@@ -219,15 +250,15 @@ TEST(Region, RegionOfACalledTaskIsItsOwn) {
     Status.MPI_SOURCE = -99;
     {
       Region Outer;
-      co_await mpi::Recv(&FromRight, 1, MPI_INT, Right, 9, MPI_COMM_WORLD, &Status);
-      EXPECT_EQ(co_await exchangeInOwnRegion(Left, Right, 10), Left);
-      co_await mpi::Send(&R, 1, MPI_INT, Left, 9, MPI_COMM_WORLD);
+      Outer.Recv(&FromRight, 1, MPI_INT, Right, 9, MPI_COMM_WORLD, &Status);
+      EXPECT_EQ(exchangeInOwnRegion(Left, Right, 10), Left);
+      Outer.Send(&R, 1, MPI_INT, Left, 9, MPI_COMM_WORLD);
       EXPECT_EQ(Status.MPI_SOURCE, -99); // the outer region is open again, still deferring
-      co_await Outer.complete();
+      Outer.complete();
     }
     EXPECT_EQ(FromRight, Right);
     EXPECT_EQ(Status.MPI_SOURCE, Right);
-    co_return 0;
+    return 0;
   });
 }
 
@@ -241,25 +272,25 @@ TEST(Region, HigherPriorityRunsFirst) {
   int VF = O.VirtualRanksPerProcess;
   std::vector<int> Order;
   runRanks(
-      [&](int, char **) -> Task<int> {
+      [&](int, char **) -> int {
         int R = rank(), Local = R % VF, First = R - Local;
         if (Local == 1 || Local == 2) {
           int Value = 0;
           {
             Region Olap(Local == 1 ? 1 : 5);
-            co_await mpi::Recv(&Value, 1, MPI_INT, First, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            co_await mpi::Send(&R, 1, MPI_INT, First, 1, MPI_COMM_WORLD); // "I am waiting"
-            co_await Olap.complete();
+            Olap.Recv(&Value, 1, MPI_INT, First, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            Olap.Send(&R, 1, MPI_INT, First, 1, MPI_COMM_WORLD); // "I am waiting"
+            Olap.complete();
           }
           Order.push_back(Local);
         } else if (Local == 0) {
           int Ready;
-          co_await mpi::Recv(&Ready, 1, MPI_INT, First + 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-          co_await mpi::Recv(&Ready, 1, MPI_INT, First + 2, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-          co_await mpi::Send(&R, 1, MPI_INT, First + 1, 0, MPI_COMM_WORLD);
-          co_await mpi::Send(&R, 1, MPI_INT, First + 2, 0, MPI_COMM_WORLD);
+          mpi::Recv(&Ready, 1, MPI_INT, First + 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          mpi::Recv(&Ready, 1, MPI_INT, First + 2, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          mpi::Send(&R, 1, MPI_INT, First + 1, 0, MPI_COMM_WORLD);
+          mpi::Send(&R, 1, MPI_INT, First + 2, 0, MPI_COMM_WORLD);
         }
-        co_return 0;
+        return 0;
       },
       O);
   ASSERT_EQ(Order.size(), 2u);

@@ -9,7 +9,7 @@ using namespace bamboo;
 using namespace bamboo::test;
 
 TEST(Requests, WaitallCompletesHaloExchange) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     int FromLeft = -1, FromRight = -1, Mine = R;
@@ -22,7 +22,7 @@ TEST(Requests, WaitallCompletesHaloExchange) {
     mpi::Isend(&Mine, 1, MPI_INT, Left, 1, MPI_COMM_WORLD, &Reqs[4]);
     mpi::Isend(BigOut.data(), 60000, MPI_DOUBLE, Right, 2, MPI_COMM_WORLD, &Reqs[5]);
     MPI_Status Statuses[6];
-    EXPECT_EQ(co_await mpi::Waitall(6, Reqs, Statuses), MPI_SUCCESS);
+    EXPECT_EQ(mpi::Waitall(6, Reqs, Statuses), MPI_SUCCESS);
     EXPECT_EQ(FromLeft, Left);
     EXPECT_EQ(FromRight, Right);
     EXPECT_EQ(BigIn[59999], Left);
@@ -31,17 +31,17 @@ TEST(Requests, WaitallCompletesHaloExchange) {
     EXPECT_EQ(Statuses[2].MPI_TAG, 2);
     for (MPI_Request Q : Reqs)
       EXPECT_EQ(Q, MPI_REQUEST_NULL);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Requests, WaitanyReturnsEachCompletionOnce) {
   BAMBOO_NEED_RANKS(2);
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     if (R != 0) {
-      co_await mpi::Send(&R, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-      co_return 0;
+      mpi::Send(&R, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+      return 0;
     }
     std::vector<int> Values(S, -1);
     std::vector<MPI_Request> Reqs(S, MPI_REQUEST_NULL); // slot 0 stays null
@@ -51,7 +51,7 @@ TEST(Requests, WaitanyReturnsEachCompletionOnce) {
     for (int I = 1; I < S; ++I) {
       int Index = -1;
       MPI_Status Status;
-      co_await mpi::Waitany(S, Reqs.data(), &Index, &Status);
+      mpi::Waitany(S, Reqs.data(), &Index, &Status);
       EXPECT_TRUE(Index >= 1 && Index < S);
       EXPECT_EQ(Status.MPI_SOURCE, Index);
       EXPECT_EQ(Values[Index], Index);
@@ -59,20 +59,20 @@ TEST(Requests, WaitanyReturnsEachCompletionOnce) {
     }
     EXPECT_EQ(static_cast<int>(Seen.size()), S - 1);
     int Index = 0;
-    co_await mpi::Waitany(S, Reqs.data(), &Index, MPI_STATUS_IGNORE);
+    mpi::Waitany(S, Reqs.data(), &Index, MPI_STATUS_IGNORE);
     EXPECT_EQ(Index, MPI_UNDEFINED);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Requests, WaitsomeAndTestsomeReportCompletedIndices) {
   BAMBOO_NEED_RANKS(2);
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     if (R != 0) {
-      co_await mpi::Send(&R, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-      co_await mpi::Send(&R, 1, MPI_INT, 0, 1, MPI_COMM_WORLD);
-      co_return 0;
+      mpi::Send(&R, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+      mpi::Send(&R, 1, MPI_INT, 0, 1, MPI_COMM_WORLD);
+      return 0;
     }
     for (int Tag : {0, 1}) {
       std::vector<int> Values(S);
@@ -85,9 +85,9 @@ TEST(Requests, WaitsomeAndTestsomeReportCompletedIndices) {
         std::vector<MPI_Status> Statuses(S - 1);
         int Out = -1;
         if (Tag == 0)
-          co_await mpi::Waitsome(S - 1, Reqs.data(), &Out, Indices.data(), Statuses.data());
+          mpi::Waitsome(S - 1, Reqs.data(), &Out, Indices.data(), Statuses.data());
         else
-          co_await mpi::Testsome(S - 1, Reqs.data(), &Out, Indices.data(), Statuses.data());
+          mpi::Testsome(S - 1, Reqs.data(), &Out, Indices.data(), Statuses.data());
         if (Tag == 0) {
           EXPECT_GE(Out, 1);
         }
@@ -98,12 +98,12 @@ TEST(Requests, WaitsomeAndTestsomeReportCompletedIndices) {
         Done += Out;
       }
       int Out = 0;
-      co_await mpi::Waitsome(S - 1, Reqs.data(), &Out, nullptr, MPI_STATUSES_IGNORE);
+      mpi::Waitsome(S - 1, Reqs.data(), &Out, nullptr, MPI_STATUSES_IGNORE);
       EXPECT_EQ(Out, MPI_UNDEFINED);
       for (int I = 1; I < S; ++I)
         EXPECT_EQ(Values[I], I);
     }
-    co_return 0;
+    return 0;
   });
 }
 
@@ -111,51 +111,51 @@ TEST(Requests, TestLoopLetsTheSenderRun) {
   if (settings().VirtualRanksPerProcess < 2)
     GTEST_SKIP() << "needs two virtual ranks per process";
   int VF = settings().VirtualRanksPerProcess;
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), Local = R % VF;
     if (Local % 2 == 1) {
-      co_await mpi::Send(&R, 1, MPI_INT, R - 1, 0, MPI_COMM_WORLD);
+      mpi::Send(&R, 1, MPI_INT, R - 1, 0, MPI_COMM_WORLD);
     } else if (Local + 1 < VF) {
       int Value = -1, Flag = 0;
       MPI_Request Req;
       mpi::Irecv(&Value, 1, MPI_INT, R + 1, 0, MPI_COMM_WORLD, &Req);
       while (!Flag)
-        co_await mpi::Test(&Req, &Flag, MPI_STATUS_IGNORE);
+        mpi::Test(&Req, &Flag, MPI_STATUS_IGNORE);
       EXPECT_EQ(Value, R + 1);
       EXPECT_EQ(Req, MPI_REQUEST_NULL);
     }
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Requests, TestallAndTestanyOnCompletedAndNullRequests) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), Value = -1;
     MPI_Request Reqs[3] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL, MPI_REQUEST_NULL};
     mpi::Irecv(&Value, 1, MPI_INT, R, 0, MPI_COMM_WORLD, &Reqs[1]); // from itself
     int Flag = 0, Index = -1;
-    co_await mpi::Testany(3, Reqs, &Index, &Flag, MPI_STATUS_IGNORE);
+    mpi::Testany(3, Reqs, &Index, &Flag, MPI_STATUS_IGNORE);
     EXPECT_EQ(Flag, 0);
     mpi::Isend(&R, 1, MPI_INT, R, 0, MPI_COMM_WORLD, &Reqs[2]);
     while (!Flag)
-      co_await mpi::Testall(3, Reqs, &Flag, MPI_STATUSES_IGNORE);
+      mpi::Testall(3, Reqs, &Flag, MPI_STATUSES_IGNORE);
     EXPECT_EQ(Value, R);
     for (MPI_Request Q : Reqs)
       EXPECT_EQ(Q, MPI_REQUEST_NULL);
-    co_await mpi::Testany(3, Reqs, &Index, &Flag, MPI_STATUS_IGNORE);
+    mpi::Testany(3, Reqs, &Index, &Flag, MPI_STATUS_IGNORE);
     EXPECT_EQ(Flag, 1);
     EXPECT_EQ(Index, MPI_UNDEFINED);
     MPI_Request Null = MPI_REQUEST_NULL;
     MPI_Status Status;
-    EXPECT_EQ(co_await mpi::Wait(&Null, &Status), MPI_SUCCESS);
+    EXPECT_EQ(mpi::Wait(&Null, &Status), MPI_SUCCESS);
     EXPECT_EQ(Status.MPI_SOURCE, MPI_ANY_SOURCE);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Requests, FreedRequestsStillDeliver) {
   BAMBOO_NEED_RANKS(2);
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     if (R == 0) {
       std::vector<double> Big(100000, 5);
@@ -164,14 +164,14 @@ TEST(Requests, FreedRequestsStillDeliver) {
       mpi::Request_free(&Req);
       EXPECT_EQ(Req, MPI_REQUEST_NULL);
       int Ack = 0; // the buffer must live until the receiver has it
-      co_await mpi::Recv(&Ack, 1, MPI_INT, S - 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      mpi::Recv(&Ack, 1, MPI_INT, S - 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     } else if (R == S - 1) {
       std::vector<double> Big(100000);
-      co_await mpi::Recv(Big.data(), 100000, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      mpi::Recv(Big.data(), 100000, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       EXPECT_EQ(Big[99999], 5);
       int Ack = 1;
-      co_await mpi::Send(&Ack, 1, MPI_INT, 0, 1, MPI_COMM_WORLD);
+      mpi::Send(&Ack, 1, MPI_INT, 0, 1, MPI_COMM_WORLD);
     }
-    co_return 0;
+    return 0;
   });
 }

@@ -26,13 +26,13 @@ int rankOf(const std::vector<int> &C, const std::vector<int> &Dims) {
 } // namespace
 
 TEST(Topology, GridQueriesAndShiftsAtTheEdges) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     std::vector<int> Dims{0, 0};
     MPI_Dims_create(S, 2, Dims.data());
     int Periods[2] = {1, 0}; // rows wrap around, columns do not
     MPI_Comm Grid;
-    co_await mpi::Cart_create(MPI_COMM_WORLD, 2, Dims.data(), Periods, 1, &Grid);
+    mpi::Cart_create(MPI_COMM_WORLD, 2, Dims.data(), Periods, 1, &Grid);
     EXPECT_NE(Grid, MPI_COMM_NULL);
     int Status = -1, NDims = -1, GridRank = -1;
     mpi::Topo_test(Grid, &Status);
@@ -84,25 +84,25 @@ TEST(Topology, GridQueriesAndShiftsAtTheEdges) {
     // A halo exchange with the shifts: edges exchange with MPI_PROC_NULL.
     int FromLeft = -7, FromUp = -7;
     MPI_Status St;
-    co_await mpi::Sendrecv(&R, 1, MPI_INT, Right, 0, &FromLeft, 1, MPI_INT, Left, 0, Grid, &St);
+    mpi::Sendrecv(&R, 1, MPI_INT, Right, 0, &FromLeft, 1, MPI_INT, Left, 0, Grid, &St);
     EXPECT_EQ(FromLeft, Left == MPI_PROC_NULL ? -7 : Left);
     EXPECT_EQ(St.MPI_SOURCE, Left);
-    co_await mpi::Sendrecv(&R, 1, MPI_INT, Down, 1, &FromUp, 1, MPI_INT, Up, 1, Grid, &St);
+    mpi::Sendrecv(&R, 1, MPI_INT, Down, 1, &FromUp, 1, MPI_INT, Up, 1, Grid, &St);
     EXPECT_EQ(FromUp, Up);
     mpi::Comm_free(&Grid);
     EXPECT_EQ(Grid, MPI_COMM_NULL);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Topology, ThreeDimensionsAllPeriodic) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     std::vector<int> Dims{0, 0, 0};
     MPI_Dims_create(S, 3, Dims.data());
     int Periods[3] = {1, 1, 1};
     MPI_Comm Grid;
-    co_await mpi::Cart_create(MPI_COMM_WORLD, 3, Dims.data(), Periods, 0, &Grid);
+    mpi::Cart_create(MPI_COMM_WORLD, 3, Dims.data(), Periods, 0, &Grid);
     std::vector<int> Mine = coordsOf(R, Dims);
     for (int D = 0; D < 3; ++D)
       for (int Disp : {1, 2, -3}) {
@@ -115,28 +115,28 @@ TEST(Topology, ThreeDimensionsAllPeriodic) {
         EXPECT_EQ(Source, rankOf(Behind, Dims)) << "direction " << D << " disp " << Disp;
       }
     mpi::Comm_free(&Grid);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Topology, RanksBeyondTheGridGetNoCommunicator) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int N = S > 1 ? S - 1 : 1, Periods = 0;
     MPI_Comm Line;
-    co_await mpi::Cart_create(MPI_COMM_WORLD, 1, &N, &Periods, 0, &Line);
+    mpi::Cart_create(MPI_COMM_WORLD, 1, &N, &Periods, 0, &Line);
     EXPECT_EQ(Line == MPI_COMM_NULL, R >= N);
     if (Line != MPI_COMM_NULL) {
       int LineSize = 0, Sum = 0;
       mpi::Comm_size(Line, &LineSize);
       EXPECT_EQ(LineSize, N);
-      co_await mpi::Allreduce(&R, &Sum, 1, MPI_INT, MPI_SUM, Line);
+      mpi::Allreduce(&R, &Sum, 1, MPI_INT, MPI_SUM, Line);
       EXPECT_EQ(Sum, N * (N - 1) / 2);
       mpi::Comm_free(&Line);
     }
     // Zero dimensions: a grid of one rank, the first.
     MPI_Comm Point;
-    co_await mpi::Cart_create(MPI_COMM_WORLD, 0, nullptr, nullptr, 0, &Point);
+    mpi::Cart_create(MPI_COMM_WORLD, 0, nullptr, nullptr, 0, &Point);
     EXPECT_EQ(Point == MPI_COMM_NULL, R != 0);
     if (Point != MPI_COMM_NULL) {
       int NDims = -1, PointSize = 0, Status = -1;
@@ -152,23 +152,23 @@ TEST(Topology, RanksBeyondTheGridGetNoCommunicator) {
     int Mapped = -2;
     mpi::Cart_map(MPI_COMM_WORLD, 1, &N, &Periods, &Mapped);
     EXPECT_EQ(Mapped, R < N ? R : MPI_UNDEFINED);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Topology, SubGridsAreRowsAndColumnsWithWorkingCollectives) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     std::vector<int> Dims{0, 0};
     MPI_Dims_create(S, 2, Dims.data());
     int Periods[2] = {0, 1};
     MPI_Comm Grid, Row, Column, Alone;
-    co_await mpi::Cart_create(MPI_COMM_WORLD, 2, Dims.data(), Periods, 0, &Grid);
+    mpi::Cart_create(MPI_COMM_WORLD, 2, Dims.data(), Periods, 0, &Grid);
     std::vector<int> Mine = coordsOf(R, Dims);
     int KeepColumns[2] = {0, 1}, KeepRows[2] = {1, 0}, KeepNone[2] = {0, 0};
-    co_await mpi::Cart_sub(Grid, KeepColumns, &Row);
-    co_await mpi::Cart_sub(Grid, KeepRows, &Column);
-    co_await mpi::Cart_sub(Grid, KeepNone, &Alone);
+    mpi::Cart_sub(Grid, KeepColumns, &Row);
+    mpi::Cart_sub(Grid, KeepRows, &Column);
+    mpi::Cart_sub(Grid, KeepNone, &Alone);
 
     int RowRank, RowSize, ColumnRank, ColumnSize;
     mpi::Comm_rank(Row, &RowRank);
@@ -202,31 +202,31 @@ TEST(Topology, SubGridsAreRowsAndColumnsWithWorkingCollectives) {
 
     // Collectives on the sub-communicators see only their row or column.
     int RowFirst = RowRank == 0 ? R : -1;
-    co_await mpi::Bcast(&RowFirst, 1, MPI_INT, 0, Row);
+    mpi::Bcast(&RowFirst, 1, MPI_INT, 0, Row);
     EXPECT_EQ(RowFirst, rankOf({Mine[0], 0}, Dims));
     int ColumnSum = 0, Expected = 0;
-    co_await mpi::Allreduce(&R, &ColumnSum, 1, MPI_INT, MPI_SUM, Column);
+    mpi::Allreduce(&R, &ColumnSum, 1, MPI_INT, MPI_SUM, Column);
     for (int I = 0; I < Dims[0]; ++I)
       Expected += rankOf({I, Mine[1]}, Dims);
     EXPECT_EQ(ColumnSum, Expected);
-    co_await mpi::Barrier(Grid);
+    mpi::Barrier(Grid);
 
     mpi::Comm_free(&Alone);
     mpi::Comm_free(&Column);
     mpi::Comm_free(&Row);
     mpi::Comm_free(&Grid);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(Topology, DupKeepsTheGridSplitDoesNot) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     int Periods = 1;
     MPI_Comm Ring, Dup, Split;
-    co_await mpi::Cart_create(MPI_COMM_WORLD, 1, &S, &Periods, 0, &Ring);
-    co_await mpi::Comm_dup(Ring, &Dup);
-    co_await mpi::Comm_split(Ring, 0, R, &Split);
+    mpi::Cart_create(MPI_COMM_WORLD, 1, &S, &Periods, 0, &Ring);
+    mpi::Comm_dup(Ring, &Dup);
+    mpi::Comm_split(Ring, 0, R, &Split);
     int Status = -1;
     mpi::Topo_test(Dup, &Status);
     EXPECT_EQ(Status, MPI_CART);
@@ -246,12 +246,12 @@ TEST(Topology, DupKeepsTheGridSplitDoesNot) {
     int Mine = R, Twice = 2 * R;
     mpi::Isend(&Twice, 1, MPI_INT, Dest, 0, Dup, &Reqs[2]);
     mpi::Isend(&Mine, 1, MPI_INT, Dest, 0, Ring, &Reqs[3]);
-    co_await mpi::Waitall(4, Reqs, MPI_STATUSES_IGNORE);
+    mpi::Waitall(4, Reqs, MPI_STATUSES_IGNORE);
     EXPECT_EQ(A, Source);
     EXPECT_EQ(B, 2 * Source);
     mpi::Comm_free(&Split);
     mpi::Comm_free(&Dup);
     mpi::Comm_free(&Ring);
-    co_return 0;
+    return 0;
   });
 }

@@ -8,7 +8,7 @@ using namespace bamboo::test;
 
 TEST(Transport, MessagesInsideAProcessNeverTouchMPI) {
   int VF = settings().VirtualRanksPerProcess;
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), First = R - R % VF;
     int Next = First + (R - First + 1) % VF; // a ring inside this process (itself if VF = 1)
     int Prev = First + (R - First + VF - 1) % VF;
@@ -20,14 +20,14 @@ TEST(Transport, MessagesInsideAProcessNeverTouchMPI) {
     mpi::Irecv(&SmallIn, 1, MPI_INT, Prev, 1, MPI_COMM_WORLD, &Reqs[1]);
     mpi::Isend(Out.data(), 100000, MPI_DOUBLE, Next, 0, MPI_COMM_WORLD, &Reqs[2]);
     mpi::Isend(&Small, 1, MPI_INT, Next, 1, MPI_COMM_WORLD, &Reqs[3]);
-    co_await mpi::Waitall(4, Reqs, MPI_STATUSES_IGNORE);
+    mpi::Waitall(4, Reqs, MPI_STATUSES_IGNORE);
     ProcessCounters After = processCounters();
     EXPECT_EQ(In[99999], Prev);
     EXPECT_EQ(SmallIn, Prev);
     EXPECT_EQ(After.MPIMessages, Before.MPIMessages);
     EXPECT_EQ(After.RemoteMessages, Before.RemoteMessages);
     EXPECT_GE(After.LocalMessages, Before.LocalMessages + 2);
-    co_return 0;
+    return 0;
   });
 }
 
@@ -39,28 +39,28 @@ TEST(Transport, SmallMessagesToOneProcessShareOneFrame) {
   if (settings().Workers > 1)
     GTEST_SKIP() << "one frame per step is promised with one worker";
   int VF = settings().VirtualRanksPerProcess;
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank(), S = size();
     if (R % VF != 0) // one sender per process, so nobody else adds frames meanwhile
-      co_return 0;
+      return 0;
     int Dest = (R + VF) % S; // first rank of the next process
     int From = (R + S - VF) % S;
     ProcessCounters Before = processCounters();
     int Values[16];
     for (int I = 0; I < 16; ++I) {
       Values[I] = I;
-      co_await mpi::Send(&Values[I], 1, MPI_INT, Dest, I, MPI_COMM_WORLD); // never waits
+      mpi::Send(&Values[I], 1, MPI_INT, Dest, I, MPI_COMM_WORLD); // never waits
     }
-    co_await yield(); // ends this scheduling step: the frame goes out
+    yield(); // ends this scheduling step: the frame goes out
     int In[16];
     for (int I = 0; I < 16; ++I) {
-      co_await mpi::Recv(&In[I], 1, MPI_INT, From, I, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      mpi::Recv(&In[I], 1, MPI_INT, From, I, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       EXPECT_EQ(In[I], I);
     }
     ProcessCounters After = processCounters();
     EXPECT_EQ(After.RemoteMessages - Before.RemoteMessages, 16u);
     EXPECT_EQ(After.FramesSent - Before.FramesSent, 1u); // one scheduling step, one frame
-    co_return 0;
+    return 0;
   });
 }
 
@@ -71,7 +71,7 @@ TEST(Transport, LargeTransfersMoveWhileTheSenderComputes) {
   if (processes() < 2 || settings().ProgressIntervalMicros == 0)
     GTEST_SKIP() << "needs two processes and the progress thread";
   int VF = settings().VirtualRanksPerProcess;
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank();
     constexpr int Count = 1 << 19; // 4 MiB of doubles
     double Times[2] = {0, 0};      // computation ended, data arrived
@@ -84,16 +84,16 @@ TEST(Transport, LargeTransfersMoveWhileTheSenderComputes) {
       while (mpi::Wtime() < Until) // computes, never suspends
         Sink = Sink + 1;
       Times[0] = mpi::Wtime();
-      co_await mpi::Wait(&Req, MPI_STATUS_IGNORE);
+      mpi::Wait(&Req, MPI_STATUS_IGNORE);
     } else if (R == VF) { // on the other process
       std::vector<double> In(Count);
-      co_await mpi::Recv(In.data(), Count, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      mpi::Recv(In.data(), Count, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       Times[1] = mpi::Wtime();
       EXPECT_EQ(In[Count - 1], 1.0);
     }
     double Both[2] = {0, 0};
-    co_await mpi::Allreduce(Times, Both, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    mpi::Allreduce(Times, Both, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     EXPECT_LT(Both[1], Both[0]) << "the data arrived only after the sender's computation";
-    co_return 0;
+    return 0;
   });
 }

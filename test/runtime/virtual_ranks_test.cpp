@@ -9,11 +9,11 @@ using namespace bamboo::test;
 
 TEST(VirtualRanks, WorldHasProcessesTimesVirtualRanks) {
   int VF = settings().VirtualRanksPerProcess;
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     EXPECT_EQ(size(), processes() * VF);
     EXPECT_EQ(bamboo::worldSize(), processes() * VF);
     EXPECT_EQ(worldRank(), rank());
-    co_return 0;
+    return 0;
   });
 }
 
@@ -23,10 +23,10 @@ TEST(VirtualRanks, BlockMappingPutsConsecutiveRanksOnAProcess) {
   MPI_Comm_rank(MPI_COMM_WORLD, &Process); // the real MPI process
   std::set<int> Seen;
   runRanks(
-      [&](int, char **) -> Task<int> {
+      [&](int, char **) -> int {
         EXPECT_EQ(rank() / VF, Process);
         Seen.insert(rank()); // tasks of one process; with several workers, guarded below
-        co_return 0;
+        return 0;
       },
       [] {
         Options O = settings();
@@ -40,15 +40,15 @@ TEST(VirtualRanks, BlockMappingPutsConsecutiveRanksOnAProcess) {
 TEST(VirtualRanks, RankLocalVariablesAreSeparatePerRank) {
   static RankLocal<int> Counter;
   static RankLocal<std::vector<int>> History;
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     for (int I = 0; I <= rank(); ++I) {
       ++*Counter;
       History->push_back(I);
-      co_await yield(); // other ranks run in between and touch their own copies
+      yield(); // other ranks run in between and touch their own copies
     }
     EXPECT_EQ(*Counter, rank() + 1);
     EXPECT_EQ(static_cast<int>(History->size()), rank() + 1);
-    co_return 0;
+    return 0;
   });
 }
 
@@ -57,7 +57,7 @@ TEST(VirtualRanks, RankLocalOnceRunsTheInitializerOncePerRank) {
   static RankLocal<double[4]> Zeros;
   static std::atomic<int> Initializations{0};
   int VF = settings().VirtualRanksPerProcess;
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = rank();
     for (int Call = 0; Call < 3; ++Call) {
       // What a translated `static std::vector<int> buffer(rank + 1);` does on every pass.
@@ -67,17 +67,17 @@ TEST(VirtualRanks, RankLocalOnceRunsTheInitializerOncePerRank) {
       });
       EXPECT_EQ(static_cast<int>(B.size()), R + 1 + Call); // the same vector every time
       B.push_back(Call);
-      co_await yield();
+      yield();
     }
     EXPECT_EQ(static_cast<int>(Buffer->size()), R + 4);
     EXPECT_EQ(Zeros.get()[3], 0.0); // value-initialized, as static storage is
-    co_return 0;
+    return 0;
   });
   EXPECT_EQ(Initializations.exchange(0), VF);
 }
 
 TEST(VirtualRanks, CommSelfHasOneRank) {
-  runRanks([&](int, char **) -> Task<int> {
+  runRanks([&](int, char **) -> int {
     int R = -1, S = 0;
     mpi::Comm_rank(MPI_COMM_SELF, &R);
     mpi::Comm_size(MPI_COMM_SELF, &S);
@@ -85,15 +85,15 @@ TEST(VirtualRanks, CommSelfHasOneRank) {
     EXPECT_EQ(S, 1);
     int Out = rank() * 7, In = -1;
     MPI_Status Status;
-    co_await mpi::Sendrecv(&Out, 1, MPI_INT, 0, 3, &In, 1, MPI_INT, 0, 3, MPI_COMM_SELF, &Status);
+    mpi::Sendrecv(&Out, 1, MPI_INT, 0, 3, &In, 1, MPI_INT, 0, 3, MPI_COMM_SELF, &Status);
     EXPECT_EQ(In, Out);
     EXPECT_EQ(Status.MPI_SOURCE, 0);
-    co_return 0;
+    return 0;
   });
 }
 
 TEST(VirtualRanks, InitAndFinalizeArePerRank) {
-  runRanks([&](int Argc, char **Argv) -> Task<int> {
+  runRanks([&](int Argc, char **Argv) -> int {
     int Flag = -1;
     mpi::Initialized(&Flag);
     EXPECT_EQ(Flag, 0);
@@ -108,23 +108,23 @@ TEST(VirtualRanks, InitAndFinalizeArePerRank) {
     mpi::Finalize();
     mpi::Finalized(&Flag);
     EXPECT_EQ(Flag, 1);
-    co_return 0;
+    return 0;
   });
 }
 
 // MPI_Query_thread answers what the rank's MPI_Init_thread provided (issue 10: it answered the
 // runtime's most, whatever the rank had asked).
 TEST(VirtualRanks, QueryThreadAnswersWhatInitThreadProvided) {
-  runRanks([&](int Argc, char **Argv) -> Task<int> {
+  runRanks([&](int Argc, char **Argv) -> int {
     int Rank = bamboo::worldRank();
     int Required = Rank % 2 ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE, Provided = -1, Queried = -2;
     EXPECT_EQ(mpi::Init_thread(&Argc, &Argv, Required, &Provided), MPI_SUCCESS);
     EXPECT_EQ(Provided, Rank % 2 ? MPI_THREAD_FUNNELED : MPI_THREAD_SINGLE);
-    co_await mpi::Barrier(MPI_COMM_WORLD); // the other ranks of the process asked meanwhile
+    mpi::Barrier(MPI_COMM_WORLD); // the other ranks of the process asked meanwhile
     mpi::Query_thread(&Queried);
     EXPECT_EQ(Queried, Provided);
     mpi::Finalize();
-    co_return 0;
+    return 0;
   });
 }
 
@@ -134,8 +134,7 @@ TEST(VirtualRanks, ExitStatusIsTheFirstNonZeroOfTheProcess) {
   int Process = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Process);
   int VF = settings().VirtualRanksPerProcess;
-  int Status = run(
-      1, Argv, [&](int, char **) -> Task<int> { co_return rank() == Process *VF ? 5 : 0; },
-      settings());
+  int Status =
+      run(1, Argv, [&](int, char **) -> int { return rank() == Process * VF ? 5 : 0; }, settings());
   EXPECT_EQ(Status, 5);
 }

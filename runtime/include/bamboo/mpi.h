@@ -1,11 +1,11 @@
 // bamboo/mpi.h - MPI for virtual ranks.
 //
-// bamboo::mpi::X has the meaning and the parameters of MPI_X, for the virtual rank of the
-// calling task. Operations that can wait return Task<int> and are awaited:
+// bamboo::mpi::X has the meaning, the parameters and the result of MPI_X, for the virtual rank
+// of the calling task. An operation that waits (a receive, a wait, a collective) suspends the
+// rank's thread, never the core: another rank of the process runs meanwhile. It may be called
+// from any function the rank runs, at any depth:
 //
-//   co_await bamboo::mpi::Recv(Buf, N, MPI_DOUBLE, Left, 0, MPI_COMM_WORLD, &Status);
-//
-// they suspend the task, never the core. Operations that never wait return int directly.
+//   bamboo::mpi::Recv(Buf, N, MPI_DOUBLE, Left, 0, MPI_COMM_WORLD, &Status);
 // Handles are MPI's own types: datatypes and ops are real MPI objects (create and commit them
 // with MPI's own calls); communicators are MPI_COMM_WORLD (all virtual ranks), MPI_COMM_SELF
 // and those made by the calls below; groups and requests are values the runtime makes, valid
@@ -17,8 +17,6 @@
 // Thread safety: call these only from task code (inside bamboo::run), each virtual rank from
 // its own task, as MPI_THREAD_FUNNELED allows for a process.
 #pragma once
-
-#include "bamboo/task.h"
 
 #include <mpi.h>
 #include <source_location>
@@ -46,16 +44,14 @@ int Comm_rank(MPI_Comm Comm, int *Rank);
 int Comm_size(MPI_Comm Comm, int *Size);
 int Comm_compare(MPI_Comm Comm1, MPI_Comm Comm2, int *Result, Where W = Where::current());
 int Comm_group(MPI_Comm Comm, MPI_Group *Group, Where W = Where::current());
-Task<int> Comm_dup(MPI_Comm Comm, MPI_Comm *NewComm, Where W = Where::current());
-Task<int> Comm_split(MPI_Comm Comm, int Color, int Key, MPI_Comm *NewComm,
-                     Where W = Where::current());
+int Comm_dup(MPI_Comm Comm, MPI_Comm *NewComm, Where W = Where::current());
+int Comm_split(MPI_Comm Comm, int Color, int Key, MPI_Comm *NewComm, Where W = Where::current());
 // MPI_COMM_TYPE_SHARED: the virtual ranks of one process, which share its memory.
-Task<int> Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info, MPI_Comm *NewComm,
-                          Where W = Where::current());
-Task<int> Comm_create(MPI_Comm Comm, MPI_Group Group, MPI_Comm *NewComm,
+int Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info, MPI_Comm *NewComm,
+                    Where W = Where::current());
+int Comm_create(MPI_Comm Comm, MPI_Group Group, MPI_Comm *NewComm, Where W = Where::current());
+int Comm_create_group(MPI_Comm Comm, MPI_Group Group, int Tag, MPI_Comm *NewComm,
                       Where W = Where::current());
-Task<int> Comm_create_group(MPI_Comm Comm, MPI_Group Group, int Tag, MPI_Comm *NewComm,
-                            Where W = Where::current());
 int Comm_free(MPI_Comm *Comm, Where W = Where::current());
 // MPI_ERRORS_ARE_FATAL (the default) and MPI_ERRORS_RETURN, per rank and communicator.
 int Comm_set_errhandler(MPI_Comm Comm, MPI_Errhandler Handler);
@@ -86,10 +82,9 @@ int Group_free(MPI_Group *Group, Where W = Where::current());
 
 // Cartesian topologies. Ranks keep their order in the grid (`reorder` is ignored, as MPI
 // allows); ranks beyond the grid get MPI_COMM_NULL from Cart_create.
-Task<int> Cart_create(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], int Reorder,
-                      MPI_Comm *NewComm, Where W = Where::current());
-Task<int> Cart_sub(MPI_Comm Comm, const int RemainDims[], MPI_Comm *NewComm,
-                   Where W = Where::current());
+int Cart_create(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], int Reorder,
+                MPI_Comm *NewComm, Where W = Where::current());
+int Cart_sub(MPI_Comm Comm, const int RemainDims[], MPI_Comm *NewComm, Where W = Where::current());
 int Cart_map(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], int *NewRank,
              Where W = Where::current());
 int Cartdim_get(MPI_Comm Comm, int *NDims, Where W = Where::current());
@@ -105,22 +100,21 @@ int Topo_test(MPI_Comm Comm, int *Status, Where W = Where::current());
 // Point-to-point. Sends of up to BAMBOO_EAGER_LIMIT bytes (and every send inside an olap
 // region) take the data at the call and never wait; larger sends wait for the receive, as
 // MPI_Send may.
-Task<int> Send(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
-               Where W = Where::current());
-Task<int> Ssend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
-                Where W = Where::current());
-Task<int> Bsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
-                Where W = Where::current());
-Task<int> Rsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
-                Where W = Where::current());
-Task<int> Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
-               MPI_Status *Status, Where W = Where::current());
-Task<int> Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest, int SendTag,
-                   void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
-                   MPI_Comm Comm, MPI_Status *Status, Where W = Where::current());
-Task<int> Sendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag,
-                           int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status,
-                           Where W = Where::current());
+int Send(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+         Where W = Where::current());
+int Ssend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+          Where W = Where::current());
+int Bsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+          Where W = Where::current());
+int Rsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+          Where W = Where::current());
+int Recv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+         MPI_Status *Status, Where W = Where::current());
+int Sendrecv(const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest, int SendTag,
+             void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
+             MPI_Comm Comm, MPI_Status *Status, Where W = Where::current());
+int Sendrecv_replace(void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag, int Source,
+                     int RecvTag, MPI_Comm Comm, MPI_Status *Status, Where W = Where::current());
 
 int Isend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
           MPI_Request *Request, Where W = Where::current());
@@ -149,40 +143,39 @@ int Buffer_detach(void *BufferAddress, int *Size, Where W = Where::current());
 int Buffer_attach_c(void *Buffer, MPI_Count Size, Where W = Where::current());
 int Buffer_detach_c(void *BufferAddress, MPI_Count *Size, Where W = Where::current());
 
-Task<int> Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, Where W = Where::current());
+int Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, Where W = Where::current());
 // When nothing matches, Iprobe lets the other ready tasks run before it returns.
-Task<int> Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Status,
-                 Where W = Where::current());
+int Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Status,
+           Where W = Where::current());
 
 // Matched probes: the message found is taken out of matching, for MPI_Mrecv/MPI_Imrecv only.
 // MPI_PROC_NULL gives MPI_MESSAGE_NO_PROC.
-Task<int> Mprobe(int Source, int Tag, MPI_Comm Comm, MPI_Message *Message, MPI_Status *Status,
-                 Where W = Where::current());
-Task<int> Improbe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Message *Message,
-                  MPI_Status *Status, Where W = Where::current());
-Task<int> Mrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Status *Status,
-                Where W = Where::current());
+int Mprobe(int Source, int Tag, MPI_Comm Comm, MPI_Message *Message, MPI_Status *Status,
+           Where W = Where::current());
+int Improbe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Message *Message, MPI_Status *Status,
+            Where W = Where::current());
+int Mrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Status *Status,
+          Where W = Where::current());
 int Imrecv(void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message, MPI_Request *Request,
            Where W = Where::current());
 
-Task<int> Wait(MPI_Request *Request, MPI_Status *Status, Where W = Where::current());
-Task<int> Waitall(int Count, MPI_Request Requests[], MPI_Status Statuses[],
-                  Where W = Where::current());
-Task<int> Waitany(int Count, MPI_Request Requests[], int *Index, MPI_Status *Status,
-                  Where W = Where::current());
-Task<int> Waitsome(int InCount, MPI_Request Requests[], int *OutCount, int Indices[],
-                   MPI_Status Statuses[], Where W = Where::current());
+int Wait(MPI_Request *Request, MPI_Status *Status, Where W = Where::current());
+int Waitall(int Count, MPI_Request Requests[], MPI_Status Statuses[], Where W = Where::current());
+int Waitany(int Count, MPI_Request Requests[], int *Index, MPI_Status *Status,
+            Where W = Where::current());
+int Waitsome(int InCount, MPI_Request Requests[], int *OutCount, int Indices[],
+             MPI_Status Statuses[], Where W = Where::current());
 // A test that fails lets the other ready tasks run before it returns.
-Task<int> Test(MPI_Request *Request, int *Flag, MPI_Status *Status, Where W = Where::current());
-Task<int> Testall(int Count, MPI_Request Requests[], int *Flag, MPI_Status Statuses[],
-                  Where W = Where::current());
-Task<int> Testany(int Count, MPI_Request Requests[], int *Index, int *Flag, MPI_Status *Status,
-                  Where W = Where::current());
-Task<int> Testsome(int InCount, MPI_Request Requests[], int *OutCount, int Indices[],
-                   MPI_Status Statuses[], Where W = Where::current());
+int Test(MPI_Request *Request, int *Flag, MPI_Status *Status, Where W = Where::current());
+int Testall(int Count, MPI_Request Requests[], int *Flag, MPI_Status Statuses[],
+            Where W = Where::current());
+int Testany(int Count, MPI_Request Requests[], int *Index, int *Flag, MPI_Status *Status,
+            Where W = Where::current());
+int Testsome(int InCount, MPI_Request Requests[], int *OutCount, int Indices[],
+             MPI_Status Statuses[], Where W = Where::current());
 // Like Test, but leaves a completed request active (MPI_Request_get_status).
-Task<int> Request_get_status(MPI_Request Request, int *Flag, MPI_Status *Status,
-                             Where W = Where::current());
+int Request_get_status(MPI_Request Request, int *Flag, MPI_Status *Status,
+                       Where W = Where::current());
 int Request_free(MPI_Request *Request);
 // Cancels a receive that no message has matched yet: it completes, and MPI_Test_cancelled says
 // so. Sends (and a receive already matched) are not cancelled, as MPI allows; nonblocking
@@ -207,50 +200,46 @@ int Startall(int Count, MPI_Request Requests[], Where W = Where::current());
 
 // Collectives. Any datatype; predefined and user (MPI_Op_create) operations; MPI_IN_PLACE
 // where MPI allows it.
-Task<int> Barrier(MPI_Comm Comm, Where W = Where::current());
-Task<int> Bcast(void *Buf, int Count, MPI_Datatype Type, int Root, MPI_Comm Comm,
-                Where W = Where::current());
-Task<int> Reduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
-                 int Root, MPI_Comm Comm, Where W = Where::current());
-Task<int> Allreduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
-                    MPI_Comm Comm, Where W = Where::current());
-Task<int> Gather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-                 int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm,
-                 Where W = Where::current());
-Task<int> Gatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-                  const int RecvCounts[], const int Displs[], MPI_Datatype RecvType, int Root,
-                  MPI_Comm Comm, Where W = Where::current());
-Task<int> Scatter(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-                  int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm,
-                  Where W = Where::current());
-Task<int> Scatterv(const void *SendBuf, const int SendCounts[], const int Displs[],
-                   MPI_Datatype SendType, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
-                   int Root, MPI_Comm Comm, Where W = Where::current());
-Task<int> Allgather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-                    int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm,
-                    Where W = Where::current());
-Task<int> Allgatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-                     const int RecvCounts[], const int Displs[], MPI_Datatype RecvType,
-                     MPI_Comm Comm, Where W = Where::current());
-Task<int> Alltoall(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
-                   int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, Where W = Where::current());
-Task<int> Alltoallv(const void *SendBuf, const int SendCounts[], const int SendDispls[],
-                    MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[],
-                    const int RecvDispls[], MPI_Datatype RecvType, MPI_Comm Comm,
-                    Where W = Where::current());
+int Barrier(MPI_Comm Comm, Where W = Where::current());
+int Bcast(void *Buf, int Count, MPI_Datatype Type, int Root, MPI_Comm Comm,
+          Where W = Where::current());
+int Reduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op, int Root,
+           MPI_Comm Comm, Where W = Where::current());
+int Allreduce(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
+              MPI_Comm Comm, Where W = Where::current());
+int Gather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf, int RecvCount,
+           MPI_Datatype RecvType, int Root, MPI_Comm Comm, Where W = Where::current());
+int Gatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+            const int RecvCounts[], const int Displs[], MPI_Datatype RecvType, int Root,
+            MPI_Comm Comm, Where W = Where::current());
+int Scatter(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf, int RecvCount,
+            MPI_Datatype RecvType, int Root, MPI_Comm Comm, Where W = Where::current());
+int Scatterv(const void *SendBuf, const int SendCounts[], const int Displs[], MPI_Datatype SendType,
+             void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Root, MPI_Comm Comm,
+             Where W = Where::current());
+int Allgather(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+              int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, Where W = Where::current());
+int Allgatherv(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+               const int RecvCounts[], const int Displs[], MPI_Datatype RecvType, MPI_Comm Comm,
+               Where W = Where::current());
+int Alltoall(const void *SendBuf, int SendCount, MPI_Datatype SendType, void *RecvBuf,
+             int RecvCount, MPI_Datatype RecvType, MPI_Comm Comm, Where W = Where::current());
+int Alltoallv(const void *SendBuf, const int SendCounts[], const int SendDispls[],
+              MPI_Datatype SendType, void *RecvBuf, const int RecvCounts[], const int RecvDispls[],
+              MPI_Datatype RecvType, MPI_Comm Comm, Where W = Where::current());
 // Displacements in bytes, one datatype per peer.
-Task<int> Alltoallw(const void *SendBuf, const int SendCounts[], const int SendDispls[],
-                    const MPI_Datatype SendTypes[], void *RecvBuf, const int RecvCounts[],
-                    const int RecvDispls[], const MPI_Datatype RecvTypes[], MPI_Comm Comm,
-                    Where W = Where::current());
-Task<int> Scan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
-               MPI_Comm Comm, Where W = Where::current());
-Task<int> Exscan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
-                 MPI_Comm Comm, Where W = Where::current());
-Task<int> Reduce_scatter(const void *SendBuf, void *RecvBuf, const int RecvCounts[],
-                         MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm, Where W = Where::current());
-Task<int> Reduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount, MPI_Datatype Type,
-                               MPI_Op Op, MPI_Comm Comm, Where W = Where::current());
+int Alltoallw(const void *SendBuf, const int SendCounts[], const int SendDispls[],
+              const MPI_Datatype SendTypes[], void *RecvBuf, const int RecvCounts[],
+              const int RecvDispls[], const MPI_Datatype RecvTypes[], MPI_Comm Comm,
+              Where W = Where::current());
+int Scan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op, MPI_Comm Comm,
+         Where W = Where::current());
+int Exscan(const void *SendBuf, void *RecvBuf, int Count, MPI_Datatype Type, MPI_Op Op,
+           MPI_Comm Comm, Where W = Where::current());
+int Reduce_scatter(const void *SendBuf, void *RecvBuf, const int RecvCounts[], MPI_Datatype Type,
+                   MPI_Op Op, MPI_Comm Comm, Where W = Where::current());
+int Reduce_scatter_block(const void *SendBuf, void *RecvBuf, int RecvCount, MPI_Datatype Type,
+                         MPI_Op Op, MPI_Comm Comm, Where W = Where::current());
 
 // Nonblocking collectives: they start the collective and return a request that every wait and
 // test completes. The operation progresses whenever the rank is not computing, also while the

@@ -23,6 +23,9 @@ struct Options {
   // BAMBOO_PROGRESS_INTERVAL: microseconds between the progress thread's polls of MPI while
   // tasks compute (0: no progress thread; workers then poll only between tasks).
   int ProgressIntervalMicros = 100;
+  // BAMBOO_STACK_SIZE: the stack of each virtual rank, in bytes (reserved, committed as it is
+  // touched). Default: the main thread's limit (ulimit -s; 8 MiB where it is unlimited).
+  std::size_t StackSize = defaultStackSize();
 
   // BAMBOO_* names that are not settings; the runtime warns about them, since a typo would
   // otherwise be ignored silently.
@@ -34,6 +37,9 @@ struct Options {
 
   // The same from an environment block of "NAME=value" strings ending with nullptr.
   static Options fromEnvironment(const char *const *Environ);
+
+  // The main thread's stack limit (RLIMIT_STACK's soft limit), 8 MiB where it is unlimited.
+  static std::size_t defaultStackSize();
 };
 
 } // namespace bamboo

@@ -25,10 +25,9 @@ namespace detail {
 // The running rank's instance in Slot, or null if it has none yet (also for threads the rank
 // itself starts, an OpenMP team, when the process has one worker).
 //
-// Out of line on purpose. A task is a coroutine that may resume on another worker, and
-// compilers treat a thread_local's address as constant within a function: inlined, the lookup's
-// address could be kept across a suspension and read the first worker's table afterwards. A
-// call computes the address on the thread that makes it.
+// Out of line: compilers treat a thread_local's address as constant within a function, and a
+// call computes it on the thread that makes it. (Ranks never change workers, RankTask::Worker,
+// so this is a second line of defence.)
 void *findRankLocal(std::size_t Slot) noexcept;
 
 std::size_t allocateRankLocalSlot();
@@ -70,13 +69,6 @@ public:
       return B->Value;
     return adopt(new Box{std::forward<F>(Init)()});
   }
-
-  // Whether the running rank has its instance yet. A static local whose initializer waits
-  // (`static int x = co_await f();`) cannot be made inside once()'s function: the task itself
-  // evaluates it, `x.made() ? x.get() : x.make(co_await f())`, the first time the rank passes.
-  bool made() const { return find() != nullptr; }
-  // Makes the rank's instance from Value.
-  template <class U> T &make(U &&Value) { return adopt(new Box{std::forward<U>(Value)}); }
 
 private:
   // Arrays cannot be returned or new-ed as T; a box holds any T.

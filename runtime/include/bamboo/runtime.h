@@ -1,23 +1,23 @@
 // bamboo/runtime.h - starting the runtime and asking where a task runs.
 //
-//   bamboo::Task<int> rankMain(int Argc, char **Argv) { ... co_return 0; }
+//   int rankMain(int Argc, char **Argv) { ... return 0; }
 //   int main(int Argc, char **Argv) { return bamboo::run(Argc, Argv, rankMain); }
 //
 // run() initializes MPI, reads the BAMBOO_* settings (docs/runtime.md), runs `Body` once per
-// virtual rank of this process until every rank of the job has finished, finalizes MPI and
+// virtual rank of this process, each on a thread of its own (a user-level thread with its own
+// stack, BAMBOO_STACK_SIZE), until every rank of the job has finished, finalizes MPI and
 // returns the process's exit status: 0, or the first non-zero value a local rank returned.
 // A deadlock, an uncaught exception or MPI_Abort in any rank ends the whole job.
 #pragma once
 
 #include "bamboo/options.h"
-#include "bamboo/task.h"
 
 #include <cstdint>
 #include <functional>
 
 namespace bamboo {
 
-using RankMain = std::function<Task<int>(int Argc, char **Argv)>;
+using RankMain = std::function<int(int Argc, char **Argv)>;
 
 int run(int Argc, char **Argv, RankMain Body);
 // The same with settings given by the program instead of the environment. If MPI is already
@@ -39,6 +39,6 @@ int worldRank() noexcept;
 int worldSize() noexcept;
 
 // Lets the other ready tasks of this process run; the caller continues after them.
-Task<> yield();
+void yield();
 
 } // namespace bamboo

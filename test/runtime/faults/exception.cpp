@@ -3,14 +3,14 @@
 
 #include <stdexcept>
 
-bamboo::Task<int> rankMain(int, char **) {
+int rankMain(int, char **) {
   int Rank, Size, Value = 0;
   bamboo::mpi::Comm_rank(MPI_COMM_WORLD, &Rank);
   bamboo::mpi::Comm_size(MPI_COMM_WORLD, &Size);
   if (Rank == Size - 1)
     throw std::runtime_error("boom");
-  co_await bamboo::mpi::Recv(&Value, 1, MPI_INT, Size - 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  co_return 0;
+  bamboo::mpi::Recv(&Value, 1, MPI_INT, Size - 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return 0;
 }
 
 int main(int Argc, char **Argv) { return bamboo::run(Argc, Argv, rankMain); }

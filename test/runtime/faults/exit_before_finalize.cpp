@@ -2,13 +2,13 @@
 // exits without finalizing: the other ranks may wait for this one.
 #include <bamboo/bamboo.h>
 
-bamboo::Task<int> rankMain(int Argc, char **Argv) {
+int rankMain(int Argc, char **Argv) {
   bamboo::mpi::Init(&Argc, &Argv);
   if (bamboo::worldRank() == 1)
     bamboo::libc::exit(2); // EXIT
-  co_await bamboo::mpi::Barrier(MPI_COMM_WORLD);
+  bamboo::mpi::Barrier(MPI_COMM_WORLD);
   bamboo::mpi::Finalize();
-  co_return 0;
+  return 0;
 }
 
 int main(int Argc, char **Argv) { return bamboo::run(Argc, Argv, rankMain); }

@@ -3,15 +3,15 @@
 // options. A fatal error, not a different answer.
 #include <bamboo/bamboo.h>
 
-bamboo::Task<int> rankMain(int, char **) {
+int rankMain(int, char **) {
   char Program[] = "app", Group[] = "-ab";
   char *Args[] = {Program, Group, nullptr};
   int Count = 0;
   while (bamboo::libc::getopt(2, Args, "ab") != -1) { // AGAIN
-    co_await bamboo::mpi::Barrier(MPI_COMM_WORLD);    // the other rank parses meanwhile
+    bamboo::mpi::Barrier(MPI_COMM_WORLD);             // the other rank parses meanwhile
     ++Count;
   }
-  co_return Count == 2 ? 0 : 1;
+  return Count == 2 ? 0 : 1;
 }
 
 int main(int Argc, char **Argv) { return bamboo::run(Argc, Argv, rankMain); }

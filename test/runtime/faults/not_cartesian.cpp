@@ -2,13 +2,13 @@
 // as MPI's MPI_ERR_TOPOLOGY would be under MPI_ERRORS_ARE_FATAL.
 #include <bamboo/bamboo.h>
 
-bamboo::Task<int> rankMain(int, char **) {
+int rankMain(int, char **) {
   int Rank, Source, Dest;
   bamboo::mpi::Comm_rank(MPI_COMM_WORLD, &Rank);
   if (Rank == 1)
     bamboo::mpi::Cart_shift(MPI_COMM_WORLD, 0, 1, &Source, &Dest); // SHIFT
-  co_await bamboo::mpi::Barrier(MPI_COMM_WORLD);
-  co_return 0;
+  bamboo::mpi::Barrier(MPI_COMM_WORLD);
+  return 0;
 }
 
 int main(int Argc, char **Argv) { return bamboo::run(Argc, Argv, rankMain); }

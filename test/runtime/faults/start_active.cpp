@@ -1,7 +1,7 @@
 // Starting a persistent request that is still active: a fatal error, as MPI calls it erroneous.
 #include <bamboo/bamboo.h>
 
-bamboo::Task<int> rankMain(int, char **) {
+int rankMain(int, char **) {
   int Rank, Value = 0;
   MPI_Request Request;
   bamboo::mpi::Comm_rank(MPI_COMM_WORLD, &Rank);
@@ -9,8 +9,8 @@ bamboo::Task<int> rankMain(int, char **) {
   bamboo::mpi::Start(&Request);
   if (Rank == 1)
     bamboo::mpi::Start(&Request); // AGAIN
-  co_await bamboo::mpi::Barrier(MPI_COMM_WORLD);
-  co_return 0;
+  bamboo::mpi::Barrier(MPI_COMM_WORLD);
+  return 0;
 }
 
 int main(int Argc, char **Argv) { return bamboo::run(Argc, Argv, rankMain); }

@@ -39,7 +39,7 @@ constexpr std::size_t EagerLimit = 64;
 
 // Process 0 of two, two virtual ranks each: world ranks 0 and 1 are local, 2 and 3 remote.
 struct Fixture {
-  Scheduler Sched;
+  Scheduler Sched{1};
   FakeRemote Remote;
   Engine Eng{Placement{0, 2}, EagerLimit, Sched, Remote};
   std::array<RankTask, 2> Ranks;
@@ -47,6 +47,8 @@ struct Fixture {
   Fixture() {
     Ranks[0].WorldRank = 0;
     Ranks[1].WorldRank = 1;
+    for (RankTask &R : Ranks)
+      R.Thread = std::make_unique<Fiber>(64 * 1024, [] {}); // never run
     Ranks[1].LocalIndex = 1;
   }
   Request &send(int From, int To, int Tag, const int *Data, int Count, SendMode Mode) {
@@ -178,7 +180,7 @@ TEST(EnginePart, CompletingAWatchedReceiveWakesItsTask) {
   RankTask &Waiter = F.Ranks[1];
   F.Sched.setLiveTasks(1);
   F.Sched.admit(Waiter);
-  ASSERT_EQ(F.Sched.pop(), &Waiter);
+  ASSERT_EQ(F.Sched.pop(0), &Waiter);
   int X = 0, A = 3;
   Request &R = F.recv(1, 0, 0, &X, 1);
   WaitGroup G;
@@ -188,5 +190,5 @@ TEST(EnginePart, CompletingAWatchedReceiveWakesItsTask) {
   EXPECT_EQ(F.Sched.blockedCount(), 1);
   F.send(0, 1, 0, &A, 1, SendMode::Standard);
   EXPECT_TRUE(G.satisfied());
-  EXPECT_EQ(F.Sched.pop(), &Waiter);
+  EXPECT_EQ(F.Sched.pop(0), &Waiter);
 }

@@ -10,18 +10,20 @@ using namespace bamboo::detail;
 namespace {
 // Tasks that have not run: admitted, or blocked after a first run.
 struct Fixture {
-  Scheduler Sched;
+  Scheduler Sched{1};
   std::array<RankTask, 4> Tasks;
   Fixture() {
-    for (int I = 0; I < 4; ++I)
+    for (int I = 0; I < 4; ++I) {
       Tasks[I].WorldRank = I;
+      Tasks[I].Thread = std::make_unique<Fiber>(64 * 1024, [] {}); // never run
+    }
     Sched.setLiveTasks(4);
   }
-  // Runs T once and leaves it blocked (its coroutine waits for something).
+  // Runs T once and leaves it blocked (its thread waits for something).
   void block(RankTask &T) {
     T.State = TaskState::Ready; // as if popped
     Sched.admit(T);
-    while (RankTask *Next = Sched.pop())
+    while (RankTask *Next = Sched.pop(0))
       Sched.afterRun(*Next); // nothing woke them: all block
   }
 };
@@ -32,12 +34,12 @@ TEST(SchedulerPart, AdmittedTasksRunOldestFirst) {
   for (RankTask &T : F.Tasks)
     F.Sched.admit(T);
   for (int I = 0; I < 4; ++I) {
-    RankTask *T = F.Sched.pop();
+    RankTask *T = F.Sched.pop(0);
     ASSERT_NE(T, nullptr);
     EXPECT_EQ(T->WorldRank, I);
     EXPECT_EQ(T->State, TaskState::Running);
   }
-  EXPECT_EQ(F.Sched.pop(), nullptr);
+  EXPECT_EQ(F.Sched.pop(0), nullptr);
   EXPECT_EQ(F.Sched.runningCount(), 4);
 }
 
@@ -53,7 +55,7 @@ TEST(SchedulerPart, HigherPriorityRunsFirstThenOldest) {
   EXPECT_EQ(F.Sched.blockedCount(), 0);
   int Order[4];
   for (int &Rank : Order)
-    Rank = F.Sched.pop()->WorldRank;
+    Rank = F.Sched.pop(0)->WorldRank;
   EXPECT_EQ(Order[0], 1);
   EXPECT_EQ(Order[1], 2);
   EXPECT_EQ(Order[2], 0);
@@ -68,13 +70,13 @@ TEST(SchedulerPart, AYieldingTaskRunsAfterEveryOtherReadyTask) {
     F.block(T);
   RankTask &Poller = F.Tasks[0];
   F.Sched.wake(Poller, 0);
-  ASSERT_EQ(F.Sched.pop(), &Poller);
+  ASSERT_EQ(F.Sched.pop(0), &Poller);
   Poller.WakePending = true; // what Yield does while the task still runs
   Poller.WakePriority = YieldPriority;
   F.Sched.wake(F.Tasks[1], -1000000); // the lowest priority a region may have
   F.Sched.afterRun(Poller);
-  EXPECT_EQ(F.Sched.pop(), &F.Tasks[1]);
-  EXPECT_EQ(F.Sched.pop(), &Poller);
+  EXPECT_EQ(F.Sched.pop(0), &F.Tasks[1]);
+  EXPECT_EQ(F.Sched.pop(0), &Poller);
 }
 
 TEST(SchedulerPart, AWakeWhileRunningRequeuesInsteadOfBlocking) {
@@ -83,14 +85,14 @@ TEST(SchedulerPart, AWakeWhileRunningRequeuesInsteadOfBlocking) {
   Fixture F;
   RankTask &T = F.Tasks[0];
   F.Sched.admit(T);
-  ASSERT_EQ(F.Sched.pop(), &T);
+  ASSERT_EQ(F.Sched.pop(0), &T);
   F.Sched.wake(T, 3);
   EXPECT_EQ(T.State, TaskState::Running);
   EXPECT_EQ(F.Sched.readyCount(), 0u);
   F.Sched.afterRun(T);
   EXPECT_EQ(T.State, TaskState::Ready);
   EXPECT_EQ(F.Sched.blockedCount(), 0);
-  EXPECT_EQ(F.Sched.pop(), &T);
+  EXPECT_EQ(F.Sched.pop(0), &T);
 }
 
 TEST(SchedulerPart, WakingAChildLeavesTheTaskItselfBlocked) {
@@ -98,11 +100,11 @@ TEST(SchedulerPart, WakingAChildLeavesTheTaskItselfBlocked) {
   RankTask &T = F.Tasks[0];
   F.block(T);
   T.MainBlocked = true;
-  ChildTask Child;
+  ChildTask Child(64 * 1024, [] {});
   F.Sched.wake(T, 0, &Child);
   EXPECT_TRUE(Child.Runnable);
   EXPECT_TRUE(T.MainBlocked); // the run will resume the child only
-  EXPECT_EQ(F.Sched.pop(), &T);
+  EXPECT_EQ(F.Sched.pop(0), &T);
 }
 
 TEST(SchedulerPart, ASecondWakeOfAReadyTaskQueuesItOnce) {

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <vector>
 
-bamboo::Task<int> rankMain(int, char **) {
+int rankMain(int, char **) {
   int Rank, Size;
   bamboo::mpi::Comm_rank(MPI_COMM_WORLD, &Rank);
   bamboo::mpi::Comm_size(MPI_COMM_WORLD, &Size);
@@ -14,20 +14,19 @@ bamboo::Task<int> rankMain(int, char **) {
   for (int Step = 0; Step < 20; ++Step) {
     {
       bamboo::Region Olap;
-      co_await bamboo::mpi::Recv(In.data(), 1000, MPI_DOUBLE, (Rank + Size - 1) % Size, 0,
-                                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      co_await bamboo::mpi::Send(Halo.data(), 1000, MPI_DOUBLE, (Rank + 1) % Size, 0,
-                                 MPI_COMM_WORLD);
-      co_await Olap.complete();
+      Olap.Recv(In.data(), 1000, MPI_DOUBLE, (Rank + Size - 1) % Size, 0, MPI_COMM_WORLD,
+                MPI_STATUS_IGNORE);
+      Olap.Send(Halo.data(), 1000, MPI_DOUBLE, (Rank + 1) % Size, 0, MPI_COMM_WORLD);
+      Olap.complete();
     }
     for (int I = 0; I < 20000; ++I)
       Work += std::sqrt(In[I % 1000] + I);
   }
   double Total = 0;
-  co_await bamboo::mpi::Allreduce(&Work, &Total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  bamboo::mpi::Allreduce(&Work, &Total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   if (Rank == 0)
     std::printf("ring done: %d ranks\n", Size);
-  co_return 0;
+  return 0;
 }
 
 int main(int Argc, char **Argv) { return bamboo::run(Argc, Argv, rankMain); }

@@ -1,0 +1,160 @@
+// fiber.cpp - user-level threads on Boost.Context, with the sanitizers told of each switch.
+#include "fiber.h"
+
+#include <sys/mman.h>
+
+#include <exception>
+#include <memory>
+#include <new>
+#include <utility>
+#include <vector>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define BAMBOO_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BAMBOO_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define BAMBOO_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define BAMBOO_TSAN 1
+#endif
+#endif
+
+#ifdef BAMBOO_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+#ifdef BAMBOO_TSAN
+#include <sanitizer/tsan_interface.h>
+#endif
+
+namespace bamboo::detail {
+namespace ctx = boost::context;
+
+namespace {
+// A stack for Boost.Context: one mapping, committed by the kernel as it is touched, with a
+// guard region below it. Boost's protected_fixedsize_stack guards one page only: a function
+// whose frame is larger (a local array, or recursion the compiler inlined into one frame)
+// steps over it into whatever lies below, another rank's stack perhaps. 64 KiB is skipped only
+// by larger frames, which stack-clash protection probes page by page.
+class GuardedStack {
+public:
+  static constexpr std::size_t GuardSize = 64 * 1024;
+
+  GuardedStack(std::size_t Size, ctx::stack_context &Placed) : Size(Size), Placed(Placed) {}
+  ctx::stack_context allocate() {
+    std::size_t Page = ctx::stack_traits::page_size();
+    std::size_t Usable = (Size + Page - 1) / Page * Page;
+    void *Base = mmap(nullptr, Usable + GuardSize, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    if (Base == MAP_FAILED)
+      throw std::bad_alloc();
+    if (mprotect(Base, GuardSize, PROT_NONE) != 0) {
+      munmap(Base, Usable + GuardSize);
+      throw std::bad_alloc();
+    }
+    Placed.size = Usable + GuardSize;
+    Placed.sp = static_cast<char *>(Base) + Placed.size;
+    return Placed;
+  }
+  void deallocate(ctx::stack_context &S) noexcept {
+    munmap(static_cast<char *>(S.sp) - S.size, S.size);
+  }
+
+private:
+  std::size_t Size;
+  ctx::stack_context &Placed;
+};
+} // namespace
+
+inline void Fiber::arrived() {
+#ifdef BAMBOO_ASAN
+  __sanitizer_finish_switch_fiber(FakeStack, &ResumerBottom, &ResumerSize);
+#endif
+}
+
+inline void Fiber::leaving(bool Ending) {
+#ifdef BAMBOO_ASAN
+  // A fiber that ends has no fake stack to keep.
+  __sanitizer_start_switch_fiber(Ending ? nullptr : &FakeStack, ResumerBottom, ResumerSize);
+#else
+  (void)Ending;
+#endif
+#ifdef BAMBOO_TSAN
+  // TSan keeps a shadow call stack per fiber: an ending fiber still returns through its own
+  // frames after this, so it stays current until the resumer is back (resume()).
+  if (!Ending)
+    __tsan_switch_to_fiber(TsanResumer, 0);
+#endif
+}
+
+Fiber::Fiber(std::size_t Size, std::function<void()> Run) : Body(std::move(Run)) {
+  ctx::stack_context Placed;
+  Context = ctx::fiber(std::allocator_arg, GuardedStack(Size, Placed),
+                       [this](ctx::fiber &&From) { return start(std::move(From)); });
+  GuardSize = GuardedStack::GuardSize;
+  StackSize = Placed.size - GuardSize;
+  StackBottom = static_cast<const char *>(Placed.sp) - StackSize;
+#ifdef BAMBOO_TSAN
+  TsanFiber = __tsan_create_fiber(0);
+#endif
+}
+
+Fiber::~Fiber() {
+#ifdef BAMBOO_TSAN
+  __tsan_destroy_fiber(TsanFiber);
+#endif
+}
+
+void Fiber::abandon() {
+  // Kept reachable on purpose: not a leak, and never unwound.
+  static auto *Abandoned = new std::vector<ctx::fiber>;
+  Abandoned->push_back(std::move(Context));
+  Done = true;
+}
+
+ctx::fiber Fiber::start(ctx::fiber &&From) {
+  Resumer = std::move(From);
+  arrived();
+  try {
+    Body();
+  } catch (const ctx::detail::forced_unwind &) {
+    throw; // Boost unwinding a fiber destroyed while suspended
+  } catch (...) {
+    std::terminate(); // Body promised to keep its exceptions
+  }
+  Done = true;
+  leaving(/*Ending=*/true);
+  return std::move(Resumer);
+}
+
+void Fiber::resume() {
+#ifdef BAMBOO_ASAN
+  __sanitizer_start_switch_fiber(&ResumerFakeStack, StackBottom, StackSize);
+#endif
+#ifdef BAMBOO_TSAN
+  TsanResumer = __tsan_get_current_fiber();
+  __tsan_switch_to_fiber(TsanFiber, 0);
+#endif
+  Context = std::move(Context).resume();
+#ifdef BAMBOO_ASAN
+  __sanitizer_finish_switch_fiber(ResumerFakeStack, nullptr, nullptr);
+#endif
+#ifdef BAMBOO_TSAN
+  // A fiber that ended returned through its own frames as itself (leaving); only now is the
+  // resumer current again.
+  if (Done)
+    __tsan_switch_to_fiber(TsanResumer, 0);
+#endif
+}
+
+void Fiber::suspend() {
+  leaving(/*Ending=*/false);
+  Resumer = std::move(Resumer).resume();
+  arrived();
+}
+
+} // namespace bamboo::detail
