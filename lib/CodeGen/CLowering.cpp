@@ -1,7 +1,8 @@
 //===- CLowering.cpp - C carried over into C++ that means the same --------===//
 //
-// The translation of a C file is C++ (tasks are coroutines), so what C allows
-// and C++ does not is rewritten, or refused with a location (docs/c.md):
+// The translation of a C file is C++ (the runtime's API is C++), so what C
+// allows and C++ does not is rewritten, or refused with a location
+// (docs/c.md):
 //
 //   int *p = malloc(n);           =>  int *p = (int *)(malloc(n));
 //   char *s = "name";             =>  char *s = (char *)"name";

@@ -12,9 +12,6 @@
 #include <string>
 
 namespace clang {
-class CallExpr;
-class Expr;
-class Stmt;
 class NamedDecl;
 } // namespace clang
 
@@ -22,11 +19,8 @@ namespace bamboo::codegen {
 
 class RewriteSession;
 
-/// Functions that become tasks: return types, co_return, and co_await at
-/// their call sites (TaskLowering.cpp).
-void lowerTaskFunctions(RewriteSession &S);
-/// MPI calls become runtime calls, awaited when they may wait
-/// (MPICallLowering.cpp).
+/// MPI calls become runtime calls; in an olap region's body, its blocking
+/// point-to-point calls and waits go through the region (MPICallLowering.cpp).
 void lowerMPICalls(RewriteSession &S);
 /// Olap regions and block pragmas (RegionLowering.cpp).
 void lowerRegions(RewriteSession &S);
@@ -50,16 +44,6 @@ void lowerCIdioms(RewriteSession &S);
 /// The name of \p D in the translation: in C, a name C++ reserves gets a
 /// prefix (`new` becomes `bamboo_new`).
 std::string cxxName(const clang::NamedDecl *D, const RewriteSession &S);
-
-/// Whether \p E is only looked at by the compiler (sizeof, decltype, ...).
-bool isUnevaluated(const clang::Expr *E, RewriteSession &S);
-/// The first call in \p S that the translation awaits (a waiting MPI call, a
-/// call of a task), outside unevaluated operands and lambda bodies; or null.
-const clang::CallExpr *awaitedCallIn(const clang::Stmt *S, RewriteSession &RS);
-/// Reports (and returns false) if \p E, which waits, stands where a coroutine
-/// cannot suspend: a catch handler. (Default arguments are checked per
-/// function.)
-bool checkCanAwait(const clang::Expr *E, RewriteSession &S);
 
 } // namespace bamboo::codegen
 

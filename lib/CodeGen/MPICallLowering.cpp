@@ -1,7 +1,11 @@
 //===- MPICallLowering.cpp - MPI calls become runtime calls ---------------===//
 //
-// `MPI_X(args)` becomes `bamboo::mpi::X(args)` with the same arguments; a
-// call that may wait is awaited. Process-local calls (datatypes, operations,
+// `MPI_X(args)` becomes `bamboo::mpi::X(args)` with the same arguments, a
+// plain call whether it waits or not: a rank waits on a stack of its own.
+// In an olap region's body, a blocking point-to-point call or wait becomes
+// `bambooOlap.X(args)`: the region defers it to its end (bamboo/region.h).
+// The same call in a function the body calls stays `bamboo::mpi::X`, and
+// completes in the call. Process-local calls (datatypes, operations,
 // statuses, packing) stay MPI's own.
 //
 //===----------------------------------------------------------------------===//
@@ -20,14 +24,15 @@ namespace bamboo::codegen {
 
 namespace {
 
-/// Where the function's name is written in the call.
-SourceLocation nameLocation(const CallExpr *Call) {
+/// Where the function's name is written in the call, and where the name with
+/// its qualifier (`::MPI_Send`) begins.
+std::pair<SourceLocation, SourceLocation> nameLocation(const CallExpr *Call) {
   const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
   if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee))
-    return Ref->getLocation();
+    return {Ref->getBeginLoc(), Ref->getLocation()};
   if (const auto *Lookup = dyn_cast<OverloadExpr>(Callee))
-    return Lookup->getNameLoc();
-  return Callee->getBeginLoc();
+    return {Lookup->getBeginLoc(), Lookup->getNameLoc()};
+  return {Callee->getBeginLoc(), Callee->getBeginLoc()};
 }
 
 /// `Send` for MPI_Send and PMPI_Send (what LowersTo names).
@@ -36,6 +41,19 @@ llvm::StringRef runtimeName(const MPIFunctionInfo &Info) {
   Name.consume_front("P");
   Name.consume_front("MPI_");
   return Name;
+}
+
+/// The calls bamboo::Region defers: those that may wait and that a region
+/// may contain (the others are refused in a region by the front end).
+bool deferredByRegion(const MPIFunctionInfo &Info) {
+  return Info.mayWait() && Info.isDeferrable();
+}
+
+void renameCall(RewriteSession &S, const CallExpr *Call, llvm::StringRef Name,
+                const MPIFunctionInfo &Info) {
+  S.replaceToken(nameLocation(Call).second,
+                 ("bamboo::mpi::" + runtimeName(Info)).str(),
+                 "call to '" + Name.str() + "'", /*InMacroBodies=*/true);
 }
 
 } // namespace
@@ -48,16 +66,25 @@ void lowerMPICalls(RewriteSession &S) {
       if (!Info || !Info->isSupported() || Info->Kind == MPIKind::ProcessLocal)
         continue;
       std::string What = "call to '" + Site.Name.str() + "'";
-      // The same in every use of a macro whose body makes the call.
-      if (!S.replaceToken(nameLocation(Site.Call),
-                          ("bamboo::mpi::" + runtimeName(*Info)).str(), What,
-                          /*InMacroBodies=*/true))
+      auto [Begin, Name] = nameLocation(Site.Call);
+      if (Site.InRegion && deferredByRegion(*Info)) {
+        // Only this use of a macro would be in the region: not in its body.
+        S.replaceTokens(Begin, Name, ("bambooOlap." + runtimeName(*Info)).str(),
+                        What);
         continue;
-      if (Info->mayWait() && !isUnevaluated(Site.Call, S) &&
-          checkCanAwait(Site.Call, S))
-        S.await(Site.Call, What);
+      }
+      // The same in every use of a macro whose body makes the call.
+      renameCall(S, Site.Call, Site.Name, *Info);
     }
   }
+
+  // A default argument runs in its caller, a default member initializer in
+  // a constructor, a mutable global's initializer as its rank starts: all in
+  // a rank, never in a region's body. (The front end refused the others.)
+  for (const auto &[Call, Callee, Constant] : S.Model.outsideCalls())
+    if (Callee.Info && Callee.Info->isSupported() && !Constant &&
+        Callee.Info->Kind != MPIKind::ProcessLocal)
+      renameCall(S, Call, Callee.Name, *Callee.Info);
 }
 
 } // namespace bamboo::codegen

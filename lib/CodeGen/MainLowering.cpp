@@ -1,15 +1,14 @@
-//===- MainLowering.cpp - main becomes the task of every virtual rank -----===//
+//===- MainLowering.cpp - main runs on every virtual rank -----------------===//
 //
 //   int main(int argc, char **argv) { ...; }
 // =>
-//   static bamboo::Task<int> bambooMain(int argc, char **argv) { ...; co_return
-//   0; }
+//   static int bambooMain(int argc, char **argv) { ...; return 0; }
 //   ...
 //   int main(int argc, char **argv) { return bamboo::run(argc, argv,
 //   bambooMain); }
 //
-// The return type and the returns are the task lowering's; this adds the name,
-// main's implicit `return 0`, and the generated main.
+// The generated main starts the runtime, which runs bambooMain once per
+// virtual rank, each on a stack of its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,13 +42,14 @@ void lowerMain(RewriteSession &S) {
     S.replaceToken(D->getLocation(), "bambooMain", "main");
   }
 
-  // Falling off the end of main returns 0; a coroutine must say so.
+  // Falling off the end of main returns 0; bambooMain is a plain function,
+  // which must say so.
   const auto *Body = cast<CompoundStmt>(Main->getBody());
   if (Body->body_empty()) {
-    S.insertAfterToken(Body->getLBracLoc(), " co_return 0;", "main");
+    S.insertAfterToken(Body->getLBracLoc(), " return 0;", "main");
   } else if (!isa<ReturnStmt>(Body->body_back())) {
     if (auto End = S.endOfStatement(Body->body_back(), "the end of main"))
-      S.R.InsertTextAfter(*End, " co_return 0;");
+      S.R.InsertTextAfter(*End, " return 0;");
   }
 
   std::string Start =
@@ -57,7 +57,7 @@ void lowerMain(RewriteSession &S) {
   S.Epilogue +=
       "\n// bamboo: every virtual rank runs main (" +
       S.where(Main->getLocation()) +
-      "), now bambooMain, as a task of the runtime.\n"
+      "), now bambooMain, each on a stack of its own.\n"
       "int main(int argc, char **argv) { return bamboo::run(argc, argv, " +
       Start + "); }\n";
 }

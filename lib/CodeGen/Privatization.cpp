@@ -68,7 +68,7 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
         Closure && Closure->isLambda()) {
       if (Closure->capture_size() != 0 && VD->isFirstDecl())
         S.Diags.report(VD->getLocation(), Diag::CannotPrivatize)
-            << VD->getNameAsString() << 7;
+            << VD->getNameAsString() << 6;
       return true;
     }
     Vars.insert(VD->getCanonicalDecl());
@@ -309,52 +309,6 @@ void declareAccessor(RewriteSession &S, const VarDecl *VD,
                  "declaration of '" + VD->getNameAsString() + "'");
 }
 
-/// `extern int verbose;` inside a function: its accessor is declared before
-/// the function instead (a function declared inside a coroutine is more than
-/// GCC's coroutines take).
-void hoistLocalDeclaration(RewriteSession &S, const VarDecl *VD) {
-  DynTypedNodeList Parents = S.Ctx.getParents(*VD);
-  const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
-  const auto *FD = dyn_cast<FunctionDecl>(VD->getLexicalDeclContext());
-  std::string What = "the declaration of '" + VD->getNameAsString() + "'";
-  if (!DS || !DS->isSingleDecl() || !FD) {
-    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize)
-        << VD->getNameAsString() << 2;
-    return;
-  }
-  auto Begin =
-      S.editable(DS->getBeginLoc(), What, RewriteSession::Place::Start);
-  auto End = Begin
-                 ? S.editable(DS->getEndLoc(), What, RewriteSession::Place::End)
-                 : std::nullopt;
-  if (!Begin || !End)
-    return;
-  // The declaration as written, with the accessor's declarator for the name.
-  SourceLocation Name = S.SM.getFileLoc(VD->getLocation());
-  const LangOptions &LO = S.Ctx.getLangOpts();
-  std::string Declaration =
-      Lexer::getSourceText(CharSourceRange::getCharRange(*Begin, Name), S.SM,
-                           LO)
-          .str() +
-      "&bambooGlobal_" + VD->getNameAsString() + "()" +
-      Lexer::getSourceText(CharSourceRange::getCharRange(
-                               Lexer::getLocForEndOfToken(Name, 0, S.SM, LO),
-                               Lexer::getLocForEndOfToken(*End, 0, S.SM, LO)),
-                           S.SM, LO)
-          .str();
-  if (Declaration.find('[') != std::string::npos) { // an array: (&f())[N]
-    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize)
-        << VD->getNameAsString() << 2;
-    return;
-  }
-  CharSourceRange Range = CharSourceRange::getTokenRange(*Begin, *End);
-  std::string Lines(llvm::count(S.sourceText(SourceRange(*Begin, *End)), '\n'),
-                    '\n');
-  S.R.ReplaceText(Range, "/* bamboo: " + VD->getNameAsString() +
-                             " is declared before the function */" + Lines);
-  S.insertBefore(FD->getOuterLocStart(), Declaration + " ", What);
-}
-
 /// `int a = 1, b = 2;` at namespace scope: one holder for the declaration,
 /// one accessor per variable.
 void privatizeGlobal(RewriteSession &S, Candidates &C,
@@ -427,27 +381,6 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
   for (const VarDecl *VD : Group)
     C.Holders[VD->getCanonicalDecl()] =
         SourceRange(First->getOuterLocStart(), AfterSemi);
-}
-
-/// Whether a value of type \p T can be moved into its rank's instance (what
-/// RankLocal::make does): not a class whose copy and move constructors are
-/// both deleted.
-bool canMove(QualType T) {
-  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  if (!RD || !RD->hasDefinition())
-    return true;
-  RD = RD->getDefinition();
-  if (RD->needsImplicitMoveConstructor() &&
-      !RD->defaultedMoveConstructorIsDeleted())
-    return true;
-  if (RD->needsImplicitCopyConstructor() &&
-      !RD->defaultedCopyConstructorIsDeleted())
-    return true;
-  for (const CXXConstructorDecl *Ctor : RD->ctors())
-    if ((Ctor->isMoveConstructor() || Ctor->isCopyConstructor()) &&
-        !Ctor->isDeleted())
-      return true;
-  return false;
 }
 
 /// `static int table[] = {1, 2, 3};` in a function (a C lookup table): an
@@ -545,19 +478,8 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     S.insertAfterToken(VD->getLocation(), " = " + Instance + ".get()", What);
     return;
   }
-  // An initializer that waits is evaluated by the task itself, the first time
-  // the rank passes: `x.made() ? x.get() : x.make(co_await f())` (co_await
-  // cannot stand in once()'s function).
-  bool Waits = awaitedCallIn(Init, S) != nullptr;
-  if (Waits && !canMove(T)) {
-    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 6;
-    return;
-  }
-  std::string Lambda =
-      Waits ? Instance + ".made() ? " + Instance + ".get() : " + Instance +
-                  ".make("
-            : Instance + ".once([&]() -> " + TypeText + " { return ";
-  std::string Close = Waits ? ")" : "; })";
+  std::string Lambda = Instance + ".once([&]() -> " + TypeText + " { return ";
+  std::string Close = "; })";
   SourceLocation DeclEnd = VD->getSourceRange().getEnd();
   switch (VD->getInitStyle()) {
   case VarDecl::CInit: {
@@ -566,13 +488,8 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
       break;
     // `= init` keeps its blank: `= bambooStatic_x.once([&]() -> T { return
     // init; })`.
-    if (Waits) {
-      if (!S.insertBefore(Init->getBeginLoc(), Lambda, What))
-        return;
-    } else {
-      S.R.InsertTextAfterToken(Equal->getLocation(),
-                               " " + Lambda.substr(0, Lambda.size() - 1));
-    }
+    S.R.InsertTextAfterToken(Equal->getLocation(),
+                             " " + Lambda.substr(0, Lambda.size() - 1));
     S.R.InsertTextAfterToken(DeclEnd, Close);
     return;
   }
@@ -584,8 +501,7 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     auto Bracket = findToken(S, VD->getLocation(), Open, DeclEnd);
     if (!Bracket)
       break;
-    // make() takes a value: `make(T{...})` also for a braced scalar.
-    bool Typed = T->isRecordType() || (Waits && Open == tok::l_brace);
+    bool Typed = T->isRecordType();
     S.R.InsertTextBefore(Bracket->getLocation(),
                          " = " + Lambda + (Typed ? TypeText : std::string()));
     S.R.InsertTextAfterToken(DeclEnd, Close);
@@ -694,9 +610,7 @@ void privatizeVariables(RewriteSession &S) {
     case Storage::Global:
       if (isTheDefinition(VD))
         Definitions[VD->getOuterLocStart()].push_back(VD);
-      else if (VD->isLocalExternDecl())
-        hoistLocalDeclaration(S, VD);
-      else
+      else // also `extern int verbose;` inside a function
         declareAccessor(S, VD, "bambooGlobal_" + VD->getNameAsString());
       break;
     case Storage::StaticLocal:

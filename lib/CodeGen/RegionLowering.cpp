@@ -2,13 +2,15 @@
 //
 //   #pragma bamboo olap priority(2)        // bamboo: olap region ...
 //   {                                =>    { bamboo::Region bambooOlap(2);
+//     MPI_Recv(...);                         bambooOlap.Recv(...);
 //     ...                                    ...
-//   }                                      co_await bambooOlap.complete(); }
+//   }                                      bambooOlap.complete(); }
 //
-// The region is dynamic (docs/design.md): receives in it register in its
-// firing rule, waits are deferred to its end, sends take their data at the
-// call. So its statements are lowered like any others; only its end waits.
-// Send and receive block pragmas become comments: blocks run in program order.
+// The region is dynamic (docs/design.md): receives started while it is open
+// join its firing rule, sends take their data at the call, and the blocking
+// calls of its body go through the region object, which defers them to its
+// end (MPICallLowering.cpp). Only its end waits. Send and receive block
+// pragmas become comments: blocks run in program order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,7 +68,7 @@ void lowerRegions(RewriteSession &S) {
                              : std::string()) +
                         ": its receives complete together at its end");
       std::string Open = " bamboo::Region bambooOlap" + Priority + ";";
-      std::string Close = "co_await bambooOlap.complete(); ";
+      std::string Close = "bambooOlap.complete(); ";
       if (const auto *Body = dyn_cast<CompoundStmt>(Rg.S)) {
         if (Body->body_empty()) { // `{}`: one edit, or the two would meet at
                                   // `}`

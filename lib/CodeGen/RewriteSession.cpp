@@ -10,7 +10,6 @@
 #include "bamboo/Frontend/Inclusions.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -36,10 +35,6 @@ bool RewriteSession::isUserFile(FileID FID) const {
 
 bool RewriteSession::inUserFile(SourceLocation Loc) const {
   return Loc.isValid() && isUserFile(SM.getFileID(SM.getFileLoc(Loc)));
-}
-
-bool RewriteSession::isTask(const FunctionDecl *FD) const {
-  return FD && Model.isTask(FD);
 }
 
 std::optional<SourceLocation> RewriteSession::editable(SourceLocation Loc,
@@ -262,97 +257,6 @@ bool RewriteSession::isC() const { return !Ctx.getLangOpts().CPlusPlus; }
 
 bool RewriteSession::wasReplaced(SourceLocation Loc) const {
   return Replaced.contains(Loc.getRawEncoding());
-}
-
-void RewriteSession::await(const Expr *Call, llvm::StringRef What) {
-  auto Begin = editable(Call->getBeginLoc(), What, Place::Start);
-  auto End =
-      Begin ? editable(Call->getEndLoc(), What, Place::End) : std::nullopt;
-  if (!Begin || !End)
-    return;
-  unsigned BeginOffset = SM.getFileOffset(*Begin),
-           EndOffset = SM.getFileOffset(*End);
-  for (const AwaitSite &A : Awaits)
-    if (A.BeginOffset == BeginOffset && A.EndOffset == EndOffset)
-      return; // found twice (a template's call through its instantiations, say)
-  // `a + b` calling an overloaded operator that waits: co_await must take the
-  // whole call.
-  bool Operand = false;
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
-    Operand = Op->isInfixBinaryOp() ||
-              (Op->getNumArgs() == 2 && (Op->getOperator() == OO_PlusPlus ||
-                                         Op->getOperator() == OO_MinusMinus));
-  Awaits.push_back({*Begin, *End, BeginOffset, EndOffset,
-                    needsParensForAwait(Call, Ctx), Operand});
-}
-
-void RewriteSession::flushAwaits() {
-  // Outer calls first at a shared beginning: `co_await (co_await a.f()).g()`.
-  std::vector<AwaitSite> ByBegin = Awaits;
-  llvm::stable_sort(ByBegin, [](const AwaitSite &A, const AwaitSite &B) {
-    return A.BeginOffset != B.BeginOffset ? A.BeginOffset < B.BeginOffset
-                                          : A.EndOffset > B.EndOffset;
-  });
-  for (const AwaitSite &A : ByBegin)
-    R.InsertText(A.Begin,
-                 std::string(A.Parens ? "(" : "") + "co_await " +
-                     (A.Operand ? "(" : ""),
-                 /*InsertAfter=*/true);
-  // Inner calls first at a shared end.
-  std::vector<AwaitSite> ByEnd = Awaits;
-  llvm::stable_sort(ByEnd, [](const AwaitSite &A, const AwaitSite &B) {
-    return A.EndOffset != B.EndOffset ? A.EndOffset < B.EndOffset
-                                      : A.BeginOffset > B.BeginOffset;
-  });
-  for (const AwaitSite &A : ByEnd) {
-    if (A.Operand)
-      R.InsertTextAfterToken(A.End, ")");
-    if (A.Parens)
-      R.InsertTextAfterToken(A.End, ")");
-  }
-  Awaits.clear();
-}
-
-bool needsParensForAwait(const Expr *E, ASTContext &Ctx) {
-  const Expr *Child = E;
-  for (;;) {
-    DynTypedNodeList Parents = Ctx.getParents(*Child);
-    if (Parents.empty())
-      return false;
-    const Expr *Parent = Parents[0].get<Expr>();
-    if (!Parent)
-      return false;
-    // Nodes that are not written: look through them.
-    if (isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
-            ExprWithCleanups>(Parent)) {
-      Child = Parent;
-      continue;
-    }
-    if (const auto *M = dyn_cast<MemberExpr>(Parent))
-      return M->getBase() == Child;
-    if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(Parent))
-      return !M->isImplicitAccess() && M->getBase() == Child;
-    if (const auto *A = dyn_cast<ArraySubscriptExpr>(Parent))
-      return A->getBase() == Child;
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Parent)) {
-      switch (Op->getOperator()) {
-      case OO_Subscript:
-      case OO_Call:
-      case OO_Arrow:
-        return Op->getArg(0) == Child;
-      case OO_PlusPlus:
-      case OO_MinusMinus:
-        return Op->getNumArgs() == 2 && Op->getArg(0) == Child; // postfix
-      default:
-        return false;
-      }
-    }
-    if (const auto *Call = dyn_cast<CallExpr>(Parent))
-      return Call->getCallee() == Child;
-    if (const auto *U = dyn_cast<UnaryOperator>(Parent))
-      return U->isPostfix();
-    return false;
-  }
 }
 
 std::optional<std::vector<TranslatedFile>> RewriteSession::result() {

@@ -47,8 +47,6 @@ public:
   bool isUserFile(clang::FileID FID) const;
   /// Whether \p Loc (or where its macro is expanded) is in a user file.
   bool inUserFile(clang::SourceLocation Loc) const;
-  /// Whether \p FD becomes a task (a coroutine).
-  bool isTask(const clang::FunctionDecl *FD) const;
 
   /// Which side of a construct an edit is on: a macro expansion that starts
   /// (ends) with the construct is edited before (after) the macro's use.
@@ -116,12 +114,6 @@ public:
     Replaced.insert(Loc.getRawEncoding());
   }
 
-  /// Marks \p Call as awaited: `co_await` goes before it (in parentheses
-  /// when a postfix operator follows it). Applied by flushAwaits(), outer
-  /// calls first, so nested awaited calls come out right.
-  void await(const clang::Expr *Call, llvm::StringRef What);
-  void flushAwaits();
-
   /// The translated main file and every user file it includes, or nothing
   /// if errors were reported.
   std::optional<std::vector<TranslatedFile>> result();
@@ -129,18 +121,7 @@ public:
 private:
   mutable llvm::DenseMap<clang::FileID, bool> UserFiles;
   llvm::DenseSet<clang::SourceLocation::UIntTy> Replaced;
-  struct AwaitSite {
-    clang::SourceLocation Begin, End; ///< editable, token range
-    unsigned BeginOffset, EndOffset;
-    bool Parens;  ///< around `co_await E`
-    bool Operand; ///< around E (an infix operator call: `co_await (a + b)`)
-  };
-  std::vector<AwaitSite> Awaits;
 };
-
-/// Whether `co_await E` would bind to less than E because a postfix operator
-/// (member access, subscript, call, postfix ++/--) is applied to E.
-bool needsParensForAwait(const clang::Expr *E, clang::ASTContext &Ctx);
 
 } // namespace bamboo::codegen
 

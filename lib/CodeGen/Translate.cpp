@@ -24,12 +24,10 @@ translateFile(TranslationUnitModel &Model, DiagTable &Diags,
     return std::nullopt;
   codegen::RewriteSession S(Model, Diags, Options);
   codegen::privatizeVariables(S);
-  codegen::lowerTaskFunctions(S);
   codegen::lowerMPICalls(S);
   codegen::lowerRegions(S);
   codegen::lowerMain(S);
   codegen::lowerLibcState(S);
-  S.flushAwaits();
   codegen::lowerCIdioms(S); // after the others: it moves text they edited
   // Last: which files need the runtime's header depends on the edits above.
   codegen::lowerIncludes(S);

@@ -30,14 +30,15 @@ bool TranslationUnitModel::reachesWaitingMPI(const FunctionDecl *FD) const {
   return Reach.WaitingMPI.contains(Graph.lookup(FD));
 }
 
-bool TranslationUnitModel::isTask(const FunctionDecl *FD) const {
-  return Reach.isTask(Graph.lookup(FD));
+bool TranslationUnitModel::maySuspend(const FunctionDecl *FD) const {
+  return Reach.Suspends.contains(Graph.lookup(FD));
 }
 
-std::vector<const FunctionDecl *> TranslationUnitModel::tasks() const {
+std::vector<const FunctionDecl *>
+TranslationUnitModel::suspendingFunctions() const {
   std::vector<const FunctionDecl *> Out;
   for (const auto &F : Functions)
-    if (isTask(F->Decl))
+    if (maySuspend(F->Decl))
       Out.push_back(F->Decl);
   return Out;
 }
@@ -67,14 +68,20 @@ analyzeTranslationUnit(ASTContext &Ctx, PragmaTable &Pragmas, DiagTable &Diags,
     TU->ByDecl[FD] = TU->Functions.back().get();
   }
 
+  llvm::DenseSet<const CallExpr *> InFunctions;
+  for (const auto &F : TU->Functions)
+    for (const MPICallSite &Site : F->MPICalls)
+      InFunctions.insert(Site.Call);
+  TU->Outside = findMPICallsOutsideFunctions(Ctx, InFunctions);
+
   checkMPIFunctionReferences(Ctx, Diags);
+  checkOutsideCalls(TU->Outside, Diags);
   llvm::DenseSet<const CallGraph::Node *> Runnable =
       runnableFunctions(Ctx, TU->Graph);
   for (const auto &F : TU->Functions) {
     checkMPICalls(Ctx, *F, Runnable.contains(TU->Graph.lookup(F->Decl)), Diags);
     checkRegions(Ctx, *F, TU->Graph, TU->Reach, Pragmas, Diags);
   }
-  checkTasks(Ctx, TU->Graph, TU->Reach, Pragmas, Diags);
   return TU;
 }
 

@@ -575,15 +575,12 @@ ReachSets ReachSets::compute(const CallGraph &G) {
     return U.Info && U.Info->mayWait();
   };
   Sets.WaitingMPI = ReachSet::compute(G, Waits);
-  Sets.Tasks = ReachSet::compute(G, Waits, /*SeedRegions=*/true);
-  Sets.Receives = ReachSet::compute(G, [](const CallGraph::MPIUse &U) {
-    return U.Info && U.Info->receives();
+  Sets.Suspends = ReachSet::compute(G, Waits, /*SeedRegions=*/true);
+  // A blocking receive completes in the call; a started one is the region's.
+  Sets.StartsReceive = ReachSet::compute(G, [](const CallGraph::MPIUse &U) {
+    return U.Info && U.Info->receives() && !U.Info->mayWait();
   });
   return Sets;
-}
-
-bool ReachSets::isTask(const CallGraph::Node *N) const {
-  return N && (N->Role == FunctionRole::Main || Tasks.contains(N));
 }
 
 } // namespace bamboo

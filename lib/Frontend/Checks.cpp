@@ -1,8 +1,7 @@
 //===- Checks.cpp - The front end's checks --------------------------------===//
 //
 // Every diagnostic that needs more than one pragma or one call: MPI calls
-// Bamboo cannot translate, the contract of olap regions (SPEC section 3), and
-// functions that reach a waiting MPI call but cannot become tasks.
+// Bamboo cannot translate, and the contract of olap regions (SPEC section 3).
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,14 +79,6 @@ void notePath(DiagTable &Diags, const ReachSet &Set,
         }
     }
   }
-}
-
-/// What a task-making function reaches, for messages: "'MPI_Recv'" or "an
-/// olap region".
-std::string reachedText(const ReachSet &Set, const CallGraph::Node *N) {
-  if (const CallGraph::MPIUse *Use = Set.reachedUse(N))
-    return "'" + Use->Name + "'";
-  return "an olap region";
 }
 
 void noteRegion(DiagTable &Diags, const Region &R) {
@@ -566,22 +557,19 @@ void checkRegions(ASTContext &Ctx, const FunctionModel &F, const CallGraph &G,
       }
     }
 
-    // A task called in the region runs in program order, as outside any
-    // region (docs/decisions.md): whatever it waits for, collectives and
-    // regions of its own included, completes in the call. A plain function
-    // acts for the region: its receives join the firing rule.
+    // A function called in the region runs in program order, as outside any
+    // region: what it waits for completes in the call. But a receive it
+    // starts joins the region's firing rule (bamboo/region.h), which a send
+    // block must not add to.
     for (const UserCallSite *U : R.UserCalls) {
       const CallGraph::Node *N = G.lookup(U->Callee);
-      if (!N || Reach.isTask(N))
+      if (!N || !U->InBlock || U->InBlock->Kind != BlockKind::Send ||
+          !Reach.StartsReceive.contains(N))
         continue;
-      if (U->InBlock && U->InBlock->Kind == BlockKind::Send &&
-          Reach.Receives.contains(N)) {
-        Diags.report(U->Call->getBeginLoc(),
-                     Diag::ReceiveInSendBlockThroughCall)
-            << N->Name << Reach.Receives.reachedUse(N)->Name;
-        notePath(Diags, Reach.Receives, N, Pragmas, Ctx.getSourceManager());
-        Diags.report(U->InBlock->Pragma->WordLoc, Diag::NoteSendBlockHere);
-      }
+      Diags.report(U->Call->getBeginLoc(), Diag::ReceiveInSendBlockThroughCall)
+          << N->Name << Reach.StartsReceive.reachedUse(N)->Name;
+      notePath(Diags, Reach.StartsReceive, N, Pragmas, Ctx.getSourceManager());
+      Diags.report(U->InBlock->Pragma->WordLoc, Diag::NoteSendBlockHere);
     }
 
     for (const Stmt *Exit : R.Exits) {
@@ -642,6 +630,20 @@ void checkMPICalls(ASTContext &Ctx, const FunctionModel &F, bool Runnable,
   }
 }
 
+void checkOutsideCalls(llvm::ArrayRef<OutsideMPICall> Calls, DiagTable &Diags) {
+  for (const auto &[Call, Callee, Constant] : Calls) {
+    const MPIFunctionInfo *Info = Callee.Info;
+    if (!Info)
+      Diags.report(Call->getBeginLoc(), Diag::UnknownMPI) << Callee.Name;
+    else if (!Info->isSupported())
+      Diags.report(Call->getBeginLoc(), Diag::UnsupportedMPI)
+          << Callee.Name << Info->Reason;
+    else if (Constant)
+      Diags.report(Call->getBeginLoc(), Diag::MPIBeforeRanks)
+          << Callee.Name << Constant->getName();
+  }
+}
+
 namespace {
 
 class MPIReferenceChecker : public RecursiveASTVisitor<MPIReferenceChecker> {
@@ -676,96 +678,6 @@ private:
 
 void checkMPIFunctionReferences(ASTContext &Ctx, DiagTable &Diags) {
   MPIReferenceChecker(Ctx.getSourceManager(), Diags).TraverseAST(Ctx);
-}
-
-//===----------------------------------------------------------------------===//
-// Functions that cannot become tasks
-//===----------------------------------------------------------------------===//
-
-void checkTasks(ASTContext &Ctx, const CallGraph &G, const ReachSets &Reach,
-                const PragmaTable &Pragmas, DiagTable &Diags) {
-  // Everything that makes a task: a waiting MPI call or a region's end.
-  const ReachSet &Waits = Reach.Tasks;
-  // Who calls each function, and which library functions user code reaches
-  // (through library code too): a call chain user -> library -> user is
-  // reported at the user's call of the library.
-  llvm::DenseMap<const CallGraph::Node *,
-                 llvm::SmallVector<const CallGraph::Node *, 2>>
-      CalledBy;
-  std::vector<const CallGraph::Node *> Work;
-  llvm::DenseSet<const CallGraph::Node *> LibraryReached;
-  for (const auto &N : G.nodes())
-    for (const CallGraph::Call &C : N->Calls)
-      for (const CallGraph::Node *T : G.targets(C)) {
-        CalledBy[T].push_back(N.get());
-        if (!N->InSystemHeader && T->InSystemHeader &&
-            LibraryReached.insert(T).second)
-          Work.push_back(T);
-      }
-  while (!Work.empty()) {
-    const CallGraph::Node *L = Work.back();
-    Work.pop_back();
-    for (const CallGraph::Call &C : L->Calls)
-      for (const CallGraph::Node *T : G.targets(C))
-        if (T->InSystemHeader && LibraryReached.insert(T).second)
-          Work.push_back(T);
-  }
-  auto SeenCalled = [&](const CallGraph::Node *N) {
-    return llvm::any_of(CalledBy.lookup(N), [&](const CallGraph::Node *By) {
-      return !By->InSystemHeader || LibraryReached.count(By);
-    });
-  };
-
-  for (const auto &N : G.nodes()) {
-    if (!N->Defined || N->InSystemHeader || !N->Decl ||
-        &N->Decl->getASTContext() != &Ctx)
-      continue;
-
-    if ((N->Role == FunctionRole::Constructor ||
-         N->Role == FunctionRole::Destructor) &&
-        Waits.contains(N.get())) {
-      Diags.report(N->Decl->getLocation(), Diag::SpecialMemberWaits)
-          << (N->Role == FunctionRole::Destructor) << N->Name
-          << reachedText(Waits, N.get());
-      notePath(Diags, Waits, N.get(), Pragmas, Ctx.getSourceManager());
-    }
-
-    // A lambda handed to a thread (or kept by a library in a way the graph
-    // cannot follow) is called from outside the translated code.
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(N->Decl);
-        MD && MD->getParent()->isLambda() && Waits.contains(N.get()) &&
-        !SeenCalled(N.get())) {
-      Diags.report(MD->getParent()->getLocation(), Diag::LambdaNotCalled)
-          << reachedText(Waits, N.get());
-      notePath(Diags, Waits, N.get(), Pragmas, Ctx.getSourceManager());
-    }
-
-    for (const CallGraph::Call &C : N->Calls) {
-      if (!C.Site)
-        continue;
-      for (const CallGraph::Node *T : G.targets(C)) {
-        if (!Waits.contains(T))
-          continue;
-        if (C.Kind == CallKind::Indirect || C.Kind == CallKind::Virtual) {
-          Diags.report(C.Site->getBeginLoc(), Diag::IndirectCallWaits)
-              << (C.Kind == CallKind::Virtual) << reachedText(Waits, T);
-          if (SourceLocation At =
-                  T->Decl ? T->Decl->getLocation()
-                          : locationOfKey(Ctx.getSourceManager(), T->Location);
-              At.isValid())
-            Diags.report(At, Diag::NoteMayCall) << T->Name;
-          notePath(Diags, Waits, T, Pragmas, Ctx.getSourceManager());
-          break;
-        }
-        if (T->InSystemHeader) {
-          Diags.report(C.Site->getBeginLoc(), Diag::LibraryCallWaits)
-              << T->Name << reachedText(Waits, T);
-          notePath(Diags, Waits, T, Pragmas, Ctx.getSourceManager());
-        }
-        break;
-      }
-    }
-  }
 }
 
 } // namespace bamboo

@@ -1,8 +1,7 @@
 //===- Checks.h - The front end's checks (internal) ------------*- C++ -*-===//
 //
 // The diagnostics that need the whole model: MPI calls Bamboo cannot
-// translate, what olap regions may contain, and functions that would have to
-// become tasks but cannot.
+// translate, and what olap regions may contain.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +9,7 @@
 #define BAMBOO_LIB_FRONTEND_CHECKS_H
 
 #include "bamboo/Frontend/CallGraph.h"
+#include "bamboo/Frontend/OutsideCalls.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang {
@@ -35,6 +35,9 @@ runnableFunctions(clang::ASTContext &Ctx, const CallGraph &G);
 void checkMPICalls(clang::ASTContext &Ctx, const FunctionModel &F,
                    bool Runnable, DiagTable &Diags);
 void checkMPIFunctionReferences(clang::ASTContext &Ctx, DiagTable &Diags);
+/// The same for MPI calls outside function bodies, which always run; and an
+/// MPI call in a constant's static initializer, which runs before any rank.
+void checkOutsideCalls(llvm::ArrayRef<OutsideMPICall> Calls, DiagTable &Diags);
 
 /// Misplaced pragmas, nested regions, what a region may contain (directly
 /// and through calls), jumps across its boundary, receive buffers used too
@@ -42,13 +45,6 @@ void checkMPIFunctionReferences(clang::ASTContext &Ctx, DiagTable &Diags);
 void checkRegions(clang::ASTContext &Ctx, const FunctionModel &F,
                   const CallGraph &G, const ReachSets &Reach,
                   const PragmaTable &Pragmas, DiagTable &Diags);
-
-/// Calls through pointers or virtual functions, constructors, destructors,
-/// lambdas and library code that reach a waiting MPI call or an olap region
-/// (anything that makes a task).
-void checkTasks(clang::ASTContext &Ctx, const CallGraph &G,
-                const ReachSets &Reach, const PragmaTable &Pragmas,
-                DiagTable &Diags);
 
 } // namespace bamboo
 

@@ -81,19 +81,20 @@ public:
   Explainer(const TranslationUnitModel &TU, llvm::raw_ostream &OS)
       : TU(TU), OS(OS), SM(TU.context().getSourceManager()),
         Sends(ReachSet::compute(TU.callGraph(), [](const CallGraph::MPIUse &U) {
-          return U.Info && U.Info->sends();
+          // A blocking send completes in the call.
+          return U.Info && U.Info->sends() && !U.Info->mayWait();
         })) {}
 
   void run() {
     for (const auto &F : TU.functions())
       for (const Region &R : F->Regions)
         region(*F, R);
-    std::vector<const FunctionDecl *> Tasks = TU.tasks();
-    OS << "tasks:";
-    if (Tasks.empty())
+    std::vector<const FunctionDecl *> Waiting = TU.suspendingFunctions();
+    OS << "may wait:";
+    if (Waiting.empty())
       OS << " none";
-    for (size_t I = 0; I < Tasks.size(); ++I)
-      OS << (I ? ", " : " ") << functionName(Tasks[I]);
+    for (size_t I = 0; I < Waiting.size(); ++I)
+      OS << (I ? ", " : " ") << functionName(Waiting[I]);
     OS << "\n";
   }
 
@@ -107,13 +108,13 @@ private:
 
   std::string loc(SourceLocation L) { return locationString(L, SM); }
 
-  /// Calls of plain functions that post sends or receives on the region's
-  /// behalf (a task called in the region runs in program order instead).
+  /// Calls of functions that start sends or receives, which join the region
+  /// (what they wait for completes in the call).
   void calledPosts(const Region &R, const ReachSet &Set, llvm::StringRef What,
                    bool &Any) {
     for (const UserCallSite *U : R.UserCalls) {
       const CallGraph::Node *N = TU.callGraph().lookup(U->Callee);
-      if (!N || !Set.contains(N) || TU.reach().isTask(N))
+      if (!N || !Set.contains(N))
         continue;
       OS << "    " << loc(U->Call->getBeginLoc()) << ": " << What
          << " posted by '" << N->Name << "' (" << Set.reachedUse(N)->Name << ")"
@@ -149,7 +150,7 @@ private:
          << describeCall(*C, /*ReceiveSide=*/true, TU) << guards(*C) << "\n";
       Any = true;
     }
-    calledPosts(R, TU.reach().Receives, "receives", Any);
+    calledPosts(R, TU.reach().StartsReceive, "receives", Any);
     if (!Any)
       OS << "    none: the region completes at once\n";
 
@@ -161,18 +162,18 @@ private:
            << guards(*C) << "\n";
     }
 
-    // What suspends the task before the region's end, and so overlaps
-    // nothing: tasks it calls run as they would outside the region.
+    // What may suspend the rank before the region's end, and so overlaps
+    // nothing: a function called in the region runs in program order.
     bool Header = false;
     for (const UserCallSite *U : R.UserCalls) {
       const CallGraph::Node *N = TU.callGraph().lookup(U->Callee);
-      if (!N || !TU.reach().isTask(N))
+      if (!N || !TU.reach().Suspends.contains(N))
         continue;
       if (!std::exchange(Header, true))
-        OS << "  completed in the call (a called task runs in program "
+        OS << "  completed in the call (a called function runs in program "
               "order):\n";
       OS << "    " << loc(U->Call->getBeginLoc()) << ": '" << N->Name << "'";
-      const CallGraph::MPIUse *Use = TU.reach().Tasks.reachedUse(N);
+      const CallGraph::MPIUse *Use = TU.reach().Suspends.reachedUse(N);
       OS << " (" << (Use ? Use->Name : llvm::StringRef("an olap region"))
          << ")";
       OS << guards(*U) << "\n";

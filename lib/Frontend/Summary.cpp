@@ -24,15 +24,10 @@ namespace json = llvm::json;
 namespace bamboo {
 
 ReachBits reachBits(const ReachSets &Reach, const CallGraph::Node *N) {
-  const ReachSet *Sets[] = {&Reach.AnyMPI, &Reach.WaitingMPI, &Reach.Tasks,
-                            &Reach.Receives};
-  ReachBits Bits = 0;
-  for (unsigned I = 0; I < std::size(Sets); ++I)
-    if (Sets[I]->contains(N))
-      Bits |= ReachBits(1u << I);
-  if (Reach.isTask(N))
-    Bits |= ReachBits(1u << std::size(Sets));
-  return Bits;
+  // Only what can change a file's translation: whether a function called in
+  // a send block starts a receive. (That a function waits changes nothing:
+  // every function waits as it is written.)
+  return Reach.StartsReceive.contains(N) ? 1 : 0;
 }
 
 namespace {

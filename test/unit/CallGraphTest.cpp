@@ -46,7 +46,7 @@ int top(int *x) { middle(x); return rank() + pure(1); }
   for (const char *Name : {"recvOne", "middle", "top"}) {
     EXPECT_TRUE(T.Reach.AnyMPI.contains(T.node(Name))) << Name;
     EXPECT_TRUE(T.Reach.WaitingMPI.contains(T.node(Name))) << Name;
-    EXPECT_TRUE(T.Reach.isTask(T.node(Name))) << Name;
+    EXPECT_TRUE(T.Reach.Suspends.contains(T.node(Name))) << Name;
   }
   EXPECT_TRUE(T.Reach.AnyMPI.contains(T.node("rank")));
   EXPECT_FALSE(T.Reach.WaitingMPI.contains(T.node("rank")));

@@ -389,55 +389,99 @@ TEST_F(MPIHeader, RolesMatchParameterTypes) {
 // The table against the runtime's bamboo::mpi
 //===----------------------------------------------------------------------===//
 
-// Code generation turns a supported MPI_X call into bamboo::mpi::X, awaited
-// when the table says it may wait: the runtime must declare X, returning
-// Task<int> exactly when it may wait.
+// Code generation turns a supported MPI_X call into bamboo::mpi::X, a plain
+// call with MPI_X's result; in an olap region's body, one that may wait and
+// that a region may hold into bamboo::Region::X. The runtime must declare
+// both.
 TEST(RuntimeContract, TableMatchesBambooMPI) {
   llvm::SmallString<256> Header(BAMBOO_RUNTIME_INCLUDE_DIR);
   llvm::sys::path::append(Header, "bamboo", "mpi.h");
   if (!llvm::sys::fs::exists(Header))
     GTEST_SKIP() << "no runtime header at " << Header.str().str();
-  std::unique_ptr<ASTUnit> AST = test::parse(
-      "#include <bamboo/mpi.h>\n", {"-I", BAMBOO_RUNTIME_INCLUDE_DIR});
+  std::unique_ptr<ASTUnit> AST =
+      test::parse("#include <bamboo/mpi.h>\n#include <bamboo/region.h>\n",
+                  {"-I", BAMBOO_RUNTIME_INCLUDE_DIR});
   ASSERT_NE(AST, nullptr);
   ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
 
-  struct Visitor : RecursiveASTVisitor<Visitor> {
-    llvm::StringMap<bool> ReturnsTask; // bamboo::mpi::X -> returns Task<...>
+  // The result types of MPI's own functions, to compare with.
+  struct MPIDecls : RecursiveASTVisitor<MPIDecls> {
+    llvm::StringMap<QualType> Result;
     bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (FD->getIdentifier() && FD->getName().starts_with("MPI_") &&
+          FD->getDeclContext()->getRedeclContext()->isTranslationUnit())
+        Result[FD->getName()] = FD->getReturnType().getCanonicalType();
+      return true;
+    }
+  } MPI;
+  MPI.TraverseAST(AST->getASTContext());
+  const llvm::StringMap<QualType> &MPIResult = MPI.Result;
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    const llvm::StringMap<QualType> &MPIResult;
+    explicit Visitor(const llvm::StringMap<QualType> &R) : MPIResult(R) {}
+    // X -> whether it returns what MPI_X returns.
+    llvm::StringMap<bool> ReturnsInt;       // bamboo::mpi::X
+    llvm::StringMap<bool> RegionReturnsInt; // bamboo::Region::X, public
+    bool sameResult(const FunctionDecl *FD) const {
+      auto It = MPIResult.find(("MPI_" + FD->getName()).str());
+      return It != MPIResult.end() &&
+             FD->getReturnType().getCanonicalType() == It->second;
+    }
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (!FD->getIdentifier())
+        return true;
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+        if (MD->getParent()->getName() == "Region" &&
+            MD->getAccess() == AS_public && MD->getName() != "complete")
+          RegionReturnsInt[MD->getName()] = sameResult(MD);
+        return true;
+      }
       const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
-      if (!NS || NS->getName() != "mpi" || !FD->getIdentifier())
+      if (!NS || NS->getName() != "mpi")
         return true;
       const auto *Outer = dyn_cast<NamespaceDecl>(NS->getParent());
       if (!Outer || Outer->getName() != "bamboo")
         return true;
-      const CXXRecordDecl *RD = FD->getReturnType()->getAsCXXRecordDecl();
-      ReturnsTask[FD->getName()] = RD && RD->getName() == "Task";
+      ReturnsInt[FD->getName()] = sameResult(FD);
       return true;
     }
-  } V;
+  } V(MPIResult);
   V.TraverseAST(AST->getASTContext());
-  ASSERT_FALSE(V.ReturnsTask.empty());
+  ASSERT_FALSE(V.ReturnsInt.empty());
+  ASSERT_FALSE(V.RegionReturnsInt.empty());
 
-  for (const auto &Entry : V.ReturnsTask) {
+  for (const auto &Entry : V.ReturnsInt) {
     std::string Name = ("MPI_" + Entry.getKey()).str();
     const MPIFunctionInfo *Info = lookupMPIFunction(Name);
     ASSERT_NE(Info, nullptr) << "bamboo::mpi::" << Entry.getKey().str()
                              << " has no row in MPIFunctions.def";
     EXPECT_TRUE(Info->isSupported()) << Name;
     EXPECT_NE(Info->Kind, MPIKind::ProcessLocal) << Name;
-    EXPECT_EQ(Info->mayWait(), Entry.getValue())
-        << Name << ": the table and the runtime disagree on whether it waits";
+    EXPECT_TRUE(Entry.getValue()) << "bamboo::mpi::" << Entry.getKey().str()
+                                  << " must return what " << Name << " returns";
+  }
+  for (const auto &Entry : V.RegionReturnsInt) {
+    const MPIFunctionInfo *Info =
+        lookupMPIFunction(("MPI_" + Entry.getKey()).str());
+    ASSERT_NE(Info, nullptr) << "bamboo::Region::" << Entry.getKey().str();
+    EXPECT_TRUE(Info->mayWait() && Info->isDeferrable())
+        << "bamboo::Region::" << Entry.getKey().str()
+        << " defers a call that the table says a region never defers";
+    EXPECT_TRUE(Entry.getValue()) << Entry.getKey().str();
   }
   for (const MPIFunctionInfo &Row : allMPIFunctions()) {
     if (!Row.isSupported() || Row.Kind == MPIKind::ProcessLocal)
       continue;
     llvm::StringRef Runtime = Row.LowersTo;
     Runtime.consume_front("MPI_");
-    EXPECT_TRUE(V.ReturnsTask.count(Runtime))
+    EXPECT_TRUE(V.ReturnsInt.count(Runtime))
         << Row.Name.str()
         << " is supported, but the runtime has no bamboo::mpi::"
         << Runtime.str();
+    if (Row.mayWait() && Row.isDeferrable())
+      EXPECT_TRUE(V.RegionReturnsInt.count(Runtime))
+          << Row.Name.str() << " goes through the region in a region's body, "
+          << "but the runtime has no bamboo::Region::" << Runtime.str();
   }
 }
 

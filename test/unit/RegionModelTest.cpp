@@ -198,13 +198,13 @@ void f() {
                       // The dependent call is still recognised by name.
                       ASSERT_EQ(F->MPICalls.size(), 1u);
                       EXPECT_EQ(F->MPICalls.front().Name, "MPI_Recv");
-                      EXPECT_TRUE(TU.isTask(F->Decl));
+                      EXPECT_TRUE(TU.maySuspend(F->Decl));
                     }
                   EXPECT_EQ(Models, 1);
                 });
 }
 
-TEST(RegionModel, TasksInSourceOrder) {
+TEST(RegionModel, FunctionsThatMayWaitInSourceOrder) {
   test::analyze(
       R"cpp(
 #include <mpi.h>
@@ -220,15 +220,15 @@ int main() { double x; step(&x); return rank(); }
 )cpp",
       [](TranslationUnitModel &TU) {
         ASTContext &Ctx = TU.context();
-        std::vector<std::string> Tasks;
-        for (const FunctionDecl *FD : TU.tasks())
-          Tasks.push_back(FD->getNameAsString());
-        // exchange has a region (its end suspends) but no waiting MPI call.
-        EXPECT_EQ(Tasks, (std::vector<std::string>{"exchange", "sync", "step",
-                                                   "main"}));
+        std::vector<std::string> Waiting;
+        for (const FunctionDecl *FD : TU.suspendingFunctions())
+          Waiting.push_back(FD->getNameAsString());
+        // exchange has a region (its end waits) but no waiting MPI call.
+        EXPECT_EQ(Waiting, (std::vector<std::string>{"exchange", "sync", "step",
+                                                     "main"}));
         EXPECT_TRUE(TU.reachesMPI(test::findFunction(Ctx, "rank")));
         EXPECT_FALSE(TU.reachesWaitingMPI(test::findFunction(Ctx, "rank")));
-        EXPECT_FALSE(TU.isTask(test::findFunction(Ctx, "rank")));
+        EXPECT_FALSE(TU.maySuspend(test::findFunction(Ctx, "rank")));
         EXPECT_FALSE(TU.reachesMPI(test::findFunction(Ctx, "exchange")));
         EXPECT_TRUE(TU.reachesWaitingMPI(test::findFunction(Ctx, "step")));
       });

@@ -73,7 +73,8 @@ TEST(Summary, ProgramFactsFindWhatOneFileCouldNotKnow) {
   FileSummary Lib = summaryOf(LibCode);
   CallGraph Program = mergeGraphs({&Main, &Lib});
   ReachSets Reach = ReachSets::compute(Program);
-  // main.cpp alone took exchange for an ordinary function.
+  // main.cpp alone took exchange for a function that starts no receive (a
+  // call of it in a send block would be an error).
   std::vector<std::string> Stale = staleFunctions(Main, Program, Reach);
   EXPECT_NE(llvm::find(Stale, "exchange"), Stale.end());
   EXPECT_NE(llvm::find(Stale, "main"), Stale.end());
@@ -84,6 +85,26 @@ TEST(Summary, ProgramFactsFindWhatOneFileCouldNotKnow) {
       Program.lookup(llvm::StringRef("c:@F@main#"));
   ASSERT_NE(MainNode, nullptr);
   EXPECT_TRUE(Reach.WaitingMPI.contains(MainNode));
+}
+
+TEST(Summary, WaitingIsNoReasonToTranslateAgain) {
+  // A function of another file that only waits: every file calls it as
+  // written, so main.cpp's translation needs no facts about it.
+  FileSummary Main = summaryOf(MainCode);
+  FileSummary Lib = summaryOf(R"cpp(
+#include <mpi.h>
+void exchange(double *u) {
+  MPI_Recv(u, 2, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Barrier(MPI_COMM_WORLD);
+}
+)cpp");
+  CallGraph Program = mergeGraphs({&Main, &Lib});
+  ReachSets Reach = ReachSets::compute(Program);
+  EXPECT_TRUE(staleFunctions(Main, Program, Reach).empty());
+  const CallGraph::Node *MainNode =
+      Program.lookup(llvm::StringRef("c:@F@main#"));
+  ASSERT_NE(MainNode, nullptr);
+  EXPECT_TRUE(Reach.Suspends.contains(MainNode));
 }
 
 TEST(Summary, BadDocumentsAreErrors) {

@@ -32,7 +32,7 @@ static cl::OptionCategory BambooCategory("bamboo options");
 static cl::opt<bool>
     Explain("explain",
             cl::desc("Print each olap region's sends and firing rule, and the "
-                     "functions that become tasks; translate nothing"),
+                     "functions that may wait; translate nothing"),
             cl::cat(BambooCategory));
 static cl::opt<std::string> Output("o",
                                    cl::desc("Write the translation of the "

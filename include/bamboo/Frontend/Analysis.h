@@ -11,6 +11,7 @@
 #define BAMBOO_FRONTEND_ANALYSIS_H
 
 #include "bamboo/Frontend/CallGraph.h"
+#include "bamboo/Frontend/OutsideCalls.h"
 #include "bamboo/Frontend/RegionModel.h"
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
@@ -56,6 +57,9 @@ public:
   llvm::ArrayRef<std::unique_ptr<FunctionModel>> functions() const {
     return Functions;
   }
+  /// The MPI calls outside every function body (default arguments, member
+  /// and static initializers), in source order.
+  llvm::ArrayRef<OutsideMPICall> outsideCalls() const { return Outside; }
   /// The model of \p FD (a source-level function), or null.
   const FunctionModel *modelOf(const clang::FunctionDecl *FD) const;
 
@@ -63,11 +67,11 @@ public:
   bool reachesMPI(const clang::FunctionDecl *FD) const;
   /// Whether \p FD reaches an MPI call that may wait.
   bool reachesWaitingMPI(const clang::FunctionDecl *FD) const;
-  /// Whether \p FD becomes a task (coroutine): main, and every function
-  /// that reaches a waiting MPI call or an olap region.
-  bool isTask(const clang::FunctionDecl *FD) const;
-  /// The user functions that become tasks, in source order.
-  std::vector<const clang::FunctionDecl *> tasks() const;
+  /// Whether \p FD may suspend its rank: it reaches a waiting MPI call or an
+  /// olap region.
+  bool maySuspend(const clang::FunctionDecl *FD) const;
+  /// The user functions that may suspend their rank, in source order.
+  std::vector<const clang::FunctionDecl *> suspendingFunctions() const;
 
 private:
   friend std::unique_ptr<TranslationUnitModel>
@@ -81,6 +85,7 @@ private:
   CallGraph Graph;
   ReachSets Reach;
   std::vector<std::unique_ptr<FunctionModel>> Functions;
+  std::vector<OutsideMPICall> Outside;
   llvm::DenseMap<const clang::FunctionDecl *, const FunctionModel *> ByDecl;
 };
 

@@ -5,7 +5,8 @@
 // may live in another file). Each node records its direct MPI calls and its
 // outgoing calls: direct, implicit (constructors, destructors), virtual and
 // through function pointers. Reach sets are computed on top: which functions
-// reach any MPI call, which reach one that may wait.
+// reach any MPI call, which reach one that may wait (and so may suspend their
+// rank), which start a receive.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,7 +43,7 @@ enum class CallKind : uint8_t {
             ///< the same type
 };
 
-/// What a function is, where that limits what it can become.
+/// What a function is: main is where every rank starts.
 enum class FunctionRole : uint8_t { Ordinary, Main, Constructor, Destructor };
 
 class CallGraph {
@@ -175,20 +176,19 @@ private:
 
 /// The reach sets the translator works with.
 struct ReachSets {
-  /// Reaches any MPI call: its MPI calls become runtime calls.
+  /// Reaches any MPI call.
   ReachSet AnyMPI;
   /// Reaches an MPI call that may wait (MPIFunctionInfo::mayWait).
   ReachSet WaitingMPI;
-  /// Becomes a task (a coroutine): reaches a waiting MPI call or an olap
-  /// region (a region's end suspends). main is always a task as well.
-  ReachSet Tasks;
-  /// For the region checks: reaches a receive (a plain function called in a
-  /// send block must not).
-  ReachSet Receives;
+  /// May suspend its rank: reaches a waiting MPI call or an olap region (a
+  /// region's end waits). Called in a region, it completes in the call.
+  ReachSet Suspends;
+  /// For the region checks: reaches a call that starts a receive (Irecv,
+  /// Imrecv). Called in a region, that receive joins the region's firing
+  /// rule, so a function called in a send block must not.
+  ReachSet StartsReceive;
 
   static ReachSets compute(const CallGraph &G);
-
-  bool isTask(const CallGraph::Node *N) const;
 };
 
 } // namespace bamboo

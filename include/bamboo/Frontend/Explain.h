@@ -2,7 +2,8 @@
 //
 // Prints, for each olap region, where it is, its sends and its firing rule
 // (the receives it waits for, with the conditions and loops that guard them,
-// in source form), then the functions that become tasks.
+// in source form), then the functions that may wait (reach a waiting MPI call
+// or an olap region): where a rank may suspend and let another one run.
 //
 //===----------------------------------------------------------------------===//
 

@@ -41,7 +41,8 @@ enum class MPIKind : uint8_t {
   Unsupported,  ///< rejected with a reason
 };
 
-/// Whether a call can block the calling rank (and so must suspend the task).
+/// Whether a call can block the calling rank (which then suspends, and another
+/// rank of the process runs).
 enum class MPIWait : uint8_t { NeverWaits, MayWait };
 
 /// The 0-based index of each argument role, or -1 when the function has no

@@ -21,8 +21,9 @@
 
 namespace bamboo {
 
-/// A function's membership in each reach set, one bit per set (ReachSets):
-/// what the translation of a file assumed about it.
+/// What the translation of a file assumed about a function, one bit per fact
+/// that other files can change and that changes the translation (today
+/// only ReachSets::StartsReceive, which a check uses).
 using ReachBits = uint8_t;
 ReachBits reachBits(const ReachSets &Reach, const CallGraph::Node *N);
 

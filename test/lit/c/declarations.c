@@ -24,7 +24,7 @@ static const int hidden = 2;
 int scale();
 int scale(int k, double f) { return (int)(k * f); }
 // CHECK:        struct point p = {.x = rank, .y = 2, .z = hidden};
-// CHECK-NEXT:   struct point q = {.x = 1, .y = co_await bump(), .z = 3};
+// CHECK-NEXT:   struct point q = {.x = 1, .y = bump(), .z = 3};
 // CHECK-NEXT:   int size = sizeof (int) + sizeof(char);
 static int bump(void) {
   MPI_Barrier(MPI_COMM_WORLD);

@@ -1,7 +1,7 @@
 // A translated C file is one extern "C" block, so its functions and variables
 // keep C's symbol names; the runtime's header protects itself. A function that
-// becomes a task has C++ linkage, in every declaration: its mangled name carries
-// the ABI tag, so a caller compiled without bamboo does not link.
+// waits keeps C's linkage and its declarations as written: a caller in another
+// file, translated or not, calls it as before.
 // RUN: %bamboo %s -o %t.cpp -- 2>&1 | count 0
 // RUN: FileCheck %s --match-full-lines < %t.cpp
 // RUN: %check_compiles %t.cpp
@@ -10,14 +10,15 @@
 // CHECK-NEXT: #line 1
 // CHECK-NEXT: // A translated C file is one extern "C" block, so its functions and variables
 // CHECK:      #include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
-// CHECK-NEXT: extern "C++" { bamboo::Task<int> exchange(int value); }
+// CHECK-NEXT: int exchange(int value);
 // CHECK-NEXT: int plain(int value) { return value + 1; }
-// CHECK-NEXT: extern "C++" { bamboo::Task<int> exchange(int value) {
-// CHECK:      extern "C++" { static bamboo::Task<int> bambooMain(int argc, char **argv) {
-// CHECK:      } }
+// CHECK-NEXT: int exchange(int value) {
+// CHECK:      static int bambooMain(int argc, char **argv) {
+// CHECK:        return r - 2;
+// CHECK-NEXT: }
 // CHECK-NEXT: } // extern "C"
 // CHECK-EMPTY:
-// CHECK-NEXT: // bamboo: every virtual rank runs main (linkage.c:[[@LINE+11]]), now bambooMain, as a task of the runtime.
+// CHECK-NEXT: // bamboo: every virtual rank runs main (linkage.c:[[@LINE+11]]), now bambooMain, each on a stack of its own.
 // CHECK-NEXT: int main(int argc, char **argv) { return bamboo::run(argc, argv, bambooMain); }
 #include <mpi.h>
 int exchange(int value);

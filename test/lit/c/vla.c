@@ -1,35 +1,47 @@
-// GCC's coroutines have no variable-length arrays: in a function that becomes
-// a task, one becomes storage in the task's frame that lives as long as the
-// array would; sizeof it is its length when declared times its element's size.
-// Where its type shows otherwise (&), it is refused.
-// RUN: %bamboo %s -o %t.cpp -- 2>&1 | count 0
-// RUN: FileCheck %s --match-full-lines < %t.cpp
-// RUN: %check_compiles %t.cpp
-// RUN: not %bamboo %s -o %t.cpp -- -DADDRESS 2>&1 | FileCheck %s --check-prefix=REFUSED
-// RUN: not %bamboo --explain %s -- -DADDRESS 2>&1 | FileCheck %s --check-prefix=REFUSED
-// CHECK:   double plain[n];
-// CHECK:   std::size_t bambooArrayLength_all = n + 1; std::unique_ptr<double[]> bambooArray_all(new double[bambooArrayLength_all]); double *all = bambooArray_all.get(); /* bamboo: all's storage lives in the task */
-// CHECK:   int bytes = (int)(bambooArrayLength_all * sizeof(double));
-// REFUSED: vla.c:[[@LINE+12]]:28: error: 'sum' becomes a task, but a function with this variable-length array (one dimension, alone in its declaration, not taken by &) cannot be a coroutine
+// Variable-length arrays in functions that wait stay variable-length arrays:
+// one or two dimensions, several in one declaration, sizeof them, a pointer
+// to a VLA type (&all), a VLA parameter's pointer form, and a GNU statement
+// expression that waits. A rank waits on its own stack, where they live as
+// they do in C. The program runs and prints what C prints (mpicc, 2 ranks).
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %bamboo %s -o %t/vla.cpp -- 2>&1 | count 0
+// RUN: FileCheck %s --match-full-lines < %t/vla.cpp
+// RUN: %check_compiles %t/vla.cpp
+// RUN: %bamboo --explain %s -- | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %bamboo_cxx %s -o %t/app
+// RUN: env BAMBOO_VF=2 %mpiexec -n 1 %t/app | FileCheck %s --check-prefix=OUT
+// CHECK:      static double sum(int n) {
+// CHECK-NEXT:   double all[n + 1], twice[2][n];
+// CHECK:        int bytes = (int)sizeof all;
+// CHECK-NEXT:   double (*whole)[n + 1] = (double (*)[n + 1])(&all);
+// CHECK-NEXT:   bamboo::mpi::Allreduce(MPI_IN_PLACE, *whole, n + 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+// CHECK-NEXT:   double got = ({ double t[n]; bamboo::mpi::Allreduce(all, t, n, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD); t[n - 1]; });
+// EXPLAIN: may wait: sum, main
+// OUT: sum 4 bytes 32 got 4 twice 6
 #include <mpi.h>
+#include <stdio.h>
 static double local(int n) {
   double plain[n];
   for (int i = 0; i < n; i++) plain[i] = i;
   return plain[n - 1];
 }
 static double sum(int n) {
-  double all[n + 1];
-  for (int i = 0; i <= n; i++) all[i] = local(n);
+  double all[n + 1], twice[2][n];
+  for (int i = 0; i <= n; i++) all[i] = local(n) + (i == 0);
+  for (int i = 0; i < n; i++) twice[1][i] = 2 * i;
   int bytes = (int)sizeof all;
-#ifdef ADDRESS
   double (*whole)[n + 1] = &all;
-#endif
-  MPI_Allreduce(MPI_IN_PLACE, all, n + 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-  return all[n] + bytes;
+  MPI_Allreduce(MPI_IN_PLACE, *whole, n + 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  double got = ({ double t[n]; MPI_Allreduce(all, t, n, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD); t[n - 1]; });
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0)
+    printf("sum %g bytes %d got %g twice %g\n", all[n], bytes, got, twice[1][n - 1] + (int)(sizeof twice / sizeof twice[0][0]) - 6 + 2);
+  return all[n];
 }
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   double s = sum(3);
   MPI_Finalize();
-  return (int)s;
+  return s < 0;
 }

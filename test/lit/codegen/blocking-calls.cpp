@@ -5,19 +5,19 @@
 // RUN: FileCheck %s < %t.cpp
 // RUN: %check_compiles %t.cpp
 //
-// CHECK:      {{^}}bamboo::Task<int> gather(int rank, int size) {
+// CHECK:      {{^}}int gather(int rank, int size) {
 // CHECK-NEXT: {{^}}  int value = rank, total = 0, count = 0;
 // CHECK-NEXT: {{^}}  MPI_Status status;
 // CHECK-NEXT: {{^}}  MPI_Request request;
 // CHECK-NEXT: {{^}}  bamboo::mpi::Irecv(&total, 1, MPI_INT, MPI_ANY_SOURCE, 1, MPI_COMM_WORLD, &request);
-// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Send(&value, 1, MPI_INT, (rank + 1) % size, 1, MPI_COMM_WORLD);
-// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Wait(&request, &status);
+// CHECK-NEXT: {{^}}  bamboo::mpi::Send(&value, 1, MPI_INT, (rank + 1) % size, 1, MPI_COMM_WORLD);
+// CHECK-NEXT: {{^}}  bamboo::mpi::Wait(&request, &status);
 // CHECK-NEXT: {{^}}  MPI_Get_count(&status, MPI_INT, &count);
-// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Barrier(MPI_COMM_WORLD);
+// CHECK-NEXT: {{^}}  bamboo::mpi::Barrier(MPI_COMM_WORLD);
 // CHECK-NEXT: {{^}}  double t = bamboo::mpi::Wtime();
-// CHECK-NEXT: {{^}}  if (co_await bamboo::mpi::Allreduce(MPI_IN_PLACE, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD) != MPI_SUCCESS)
-// CHECK-NEXT: {{^}}    co_return -1;
-// CHECK-NEXT: {{^}}  co_return total + count + (t < 0);
+// CHECK-NEXT: {{^}}  if (bamboo::mpi::Allreduce(MPI_IN_PLACE, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD) != MPI_SUCCESS)
+// CHECK-NEXT: {{^}}    return -1;
+// CHECK-NEXT: {{^}}  return total + count + (t < 0);
 // CHECK-NEXT: {{^}}}
 #include <mpi.h>
 int gather(int rank, int size) {

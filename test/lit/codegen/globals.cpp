@@ -14,7 +14,7 @@
 // CHECK-NEXT: {{^}}namespace app {
 // CHECK-NEXT: {{^}}struct BambooGlobal_steps { long steps = 2 * N; }; static bamboo::RankLocal<BambooGlobal_steps> bambooGlobalStore_steps{bamboo::beforeMain}; decltype(BambooGlobal_steps::steps) &bambooGlobal_steps() { return bambooGlobalStore_steps->steps; } /* bamboo: one per virtual rank */
 // CHECK-NEXT: {{^}}}
-// CHECK:      {{^}}static bamboo::Task<int> bambooMain(int argc, char **argv) {
+// CHECK:      {{^}}static int bambooMain(int argc, char **argv) {
 // CHECK-NEXT: {{^}}  bamboo::mpi::Init(&argc, &argv);
 // CHECK-NEXT: {{^}}  bamboo::mpi::Comm_rank(MPI_COMM_WORLD, &bambooGlobal_counter());
 // CHECK-NEXT: {{^}}  bambooGlobal_grid()[bambooGlobal_counter() % N] = Pi;
@@ -23,8 +23,8 @@
 // CHECK-NEXT: {{^}}  std::remove_reference_t<decltype(app::bambooGlobal_steps())> copy = app::bambooGlobal_steps();
 // CHECK-NEXT: {{^}}  decltype((bambooGlobal_counter())) alias = bambooGlobal_counter();
 // CHECK-NEXT: {{^}}  alias += ++copy;
-// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Barrier(MPI_COMM_WORLD);
-// CHECK-NEXT: {{^}}  co_return static_cast<int>(bambooGlobal_name().size()) - 4;
+// CHECK-NEXT: {{^}}  bamboo::mpi::Barrier(MPI_COMM_WORLD);
+// CHECK-NEXT: {{^}}  return static_cast<int>(bambooGlobal_name().size()) - 4;
 #include <mpi.h>
 #include <string>
 static int counter_start() { return 1; }

@@ -13,7 +13,7 @@
 //
 // INPLACE:      {{^}}// First line.
 // INPLACE:      {{^}}#include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
-// INPLACE-NEXT: {{^}}static bamboo::Task<int> bambooMain() {
+// INPLACE-NEXT: {{^}}static int bambooMain() {
 // PROLOGUE:      {{^}}#include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
 // PROLOGUE-NEXT: {{^}}#line 1
 // PROLOGUE-NEXT: {{^}}// A file that includes <mpi.h> through a header of its own.

@@ -5,11 +5,11 @@
 // RUN: FileCheck %s < %t.cpp
 // RUN: %check_compiles %t.cpp
 //
-// CHECK:      {{^}}bamboo::Task<void> exchange(MPI_Comm comm, int left, int right, double *a, double *b) {
+// CHECK:      {{^}}void exchange(MPI_Comm comm, int left, int right, double *a, double *b) {
 // CHECK-NEXT: {{^}}  MPI_Request r[2];
 // CHECK-NEXT: {{^}}  bamboo::mpi::Isendrecv(a, 1, MPI_DOUBLE, right, 3, b, 1, MPI_DOUBLE, left, 3, comm, &r[0]);
 // CHECK-NEXT: {{^}}  bamboo::mpi::Isendrecv_replace(b, 1, MPI_DOUBLE, right, 4, left, 4, comm, &r[1]);
-// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Waitall(2, r, MPI_STATUSES_IGNORE);
+// CHECK-NEXT: {{^}}  bamboo::mpi::Waitall(2, r, MPI_STATUSES_IGNORE);
 // CHECK-NEXT: {{^}}}
 #include <mpi.h>
 void exchange(MPI_Comm comm, int left, int right, double *a, double *b) {

@@ -21,7 +21,7 @@ int (*generator)() = rand;
 int roll(int faces) {
   MPI_Barrier(MPI_COMM_WORLD);
   return std::rand() % faces + DRAW() + mine::random() + generator();
-  // CHECK: co_return bamboo::libc::rand() % faces + DRAW() + mine::random() + bambooGlobal_generator()();
+  // CHECK: return bamboo::libc::rand() % faces + DRAW() + mine::random() + bambooGlobal_generator()();
 }
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
@@ -33,7 +33,7 @@ int main(int argc, char **argv) {
   char *t = strtok(text, " ");
   // CHECK: char *t = bamboo::libc::strtok(text, " ");
   int r = roll(6) + (t != nullptr) + (int)(drand48() * 10) + (int)std::strlen(text);
-  // CHECK: int r = co_await roll(6) + (t != nullptr) + (int)(bamboo::libc::drand48() * 10) + (int)std::strlen(text);
+  // CHECK: int r = roll(6) + (t != nullptr) + (int)(bamboo::libc::drand48() * 10) + (int)std::strlen(text);
   while (getopt(argc, argv, "x:") != -1)
     // CHECK: while (bamboo::libc::getopt(argc, argv, "x:") != -1)
     r += optarg != nullptr;

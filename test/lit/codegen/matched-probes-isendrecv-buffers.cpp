@@ -6,32 +6,32 @@
 // RUN: %check_compiles %t.cpp
 //
 // CHECK:      {{^}}#include <vector>
-// CHECK-NEXT: {{^}}bamboo::Task<int> receiveAny(MPI_Comm comm, int left, int right, double *a, double *b) {
+// CHECK-NEXT: {{^}}int receiveAny(MPI_Comm comm, int left, int right, double *a, double *b) {
 // CHECK-NEXT: {{^}}  MPI_Message m;
 // CHECK-NEXT: {{^}}  MPI_Status s;
-// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Mprobe(MPI_ANY_SOURCE, 1, comm, &m, &s);
+// CHECK-NEXT: {{^}}  bamboo::mpi::Mprobe(MPI_ANY_SOURCE, 1, comm, &m, &s);
 // CHECK-NEXT: {{^}}  int n;
 // CHECK-NEXT: {{^}}  MPI_Get_count(&s, MPI_INT, &n);
 // CHECK-NEXT: {{^}}  std::vector<int> v(n);
-// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Mrecv(v.data(), n, MPI_INT, &m, MPI_STATUS_IGNORE);
+// CHECK-NEXT: {{^}}  bamboo::mpi::Mrecv(v.data(), n, MPI_INT, &m, MPI_STATUS_IGNORE);
 // CHECK-NEXT: {{^}}  int flag = 0;
-// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Improbe(left, 2, comm, &flag, &m, &s);
+// CHECK-NEXT: {{^}}  bamboo::mpi::Improbe(left, 2, comm, &flag, &m, &s);
 // CHECK-NEXT: {{^}}  MPI_Request r[2];
 // CHECK-NEXT: {{^}}  if (flag)
 // CHECK-NEXT: {{^}}    bamboo::mpi::Imrecv(a, 1, MPI_DOUBLE, &m, &r[0]);
 // CHECK-NEXT: {{^}}  bamboo::mpi::Irecv(b, 1, MPI_DOUBLE, left, 3, comm, &r[1]);
 // CHECK-NEXT: {{^}}  bamboo::mpi::Cancel(&r[0]);
-// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Waitall(2, r, MPI_STATUSES_IGNORE);
-// CHECK-NEXT: {{^}}  co_return n;
+// CHECK-NEXT: {{^}}  bamboo::mpi::Waitall(2, r, MPI_STATUSES_IGNORE);
+// CHECK-NEXT: {{^}}  return n;
 // CHECK-NEXT: {{^}}}
-// CHECK-NEXT: {{^}}bamboo::Task<void> buffered(char *buf, int size, int *x, int right, MPI_Comm comm) {
+// CHECK-NEXT: {{^}}void buffered(char *buf, int size, int *x, int right, MPI_Comm comm) {
 // CHECK-NEXT: {{^}}  bamboo::mpi::Buffer_attach(buf, size);
-// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Bsend(x, 1, MPI_INT, right, 0, comm);
+// CHECK-NEXT: {{^}}  bamboo::mpi::Bsend(x, 1, MPI_INT, right, 0, comm);
 // CHECK-NEXT: {{^}}  void *back;
 // CHECK-NEXT: {{^}}  bamboo::mpi::Buffer_detach(&back, &size);
 // CHECK-NEXT: {{^}}}
-// CHECK-NEXT: {{^}}bamboo::Task<void> alltoallw(int *s, int *c, int *d, MPI_Datatype *t, int *r, MPI_Comm comm) {
-// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Alltoallw(s, c, d, t, r, c, d, t, comm);
+// CHECK-NEXT: {{^}}void alltoallw(int *s, int *c, int *d, MPI_Datatype *t, int *r, MPI_Comm comm) {
+// CHECK-NEXT: {{^}}  bamboo::mpi::Alltoallw(s, c, d, t, r, c, d, t, comm);
 // CHECK-NEXT: {{^}}}
 #include <mpi.h>
 #include <vector>

@@ -19,7 +19,7 @@ static MPI_Op op = MPI_SUM;
 // CHECK: MPI_Op op = MPI_SUM; };
 
 static void exchange(double *a, double *b, int to, MPI_Comm c = MPI_COMM_WORLD) {
-// CHECK: bamboo::Task<void> exchange(double *a, double *b, int to, MPI_Comm c = MPI_COMM_WORLD) {
+// CHECK: void exchange(double *a, double *b, int to, MPI_Comm c = MPI_COMM_WORLD) {
   MPI_Irecv(b, 1, MPI_DOUBLE, to, 0, c, &reqs[0]);
   MPI_Isend(a, 1, type, to, 0, c, &reqs[1]);
   MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);

@@ -7,7 +7,7 @@
 // RUN: %check_compiles %t.cpp
 // DIAG-NOT: {{warning|error}}
 //
-// CHECK:      {{^}}bamboo::Task<double> pipelined(double *p, double *q, int n, MPI_Comm comm) {
+// CHECK:      {{^}}double pipelined(double *p, double *q, int n, MPI_Comm comm) {
 // CHECK-NEXT: {{^}}  double local = 0, global = 0;
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i)
 // CHECK-NEXT: {{^}}    local += p[i] * q[i];
@@ -15,22 +15,22 @@
 // CHECK-NEXT: {{^}}  bamboo::mpi::Iallreduce(&local, &global, 1, MPI_DOUBLE, MPI_SUM, comm, &r);
 // CHECK-NEXT: {{^}}  for (int i = 0; i < n; ++i)
 // CHECK-NEXT: {{^}}    q[i] += p[i];
-// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Wait(&r, MPI_STATUS_IGNORE);
-// CHECK-NEXT: {{^}}  co_return global;
+// CHECK-NEXT: {{^}}  bamboo::mpi::Wait(&r, MPI_STATUS_IGNORE);
+// CHECK-NEXT: {{^}}  return global;
 // CHECK-NEXT: {{^}}}
-// CHECK-NEXT: {{^}}bamboo::Task<void> others(int *buf, int *all, int n, int left, int right, MPI_Comm comm) {
+// CHECK-NEXT: {{^}}void others(int *buf, int *all, int n, int left, int right, MPI_Comm comm) {
 // CHECK-NEXT: {{^}}  MPI_Request rs[3];
 // CHECK-NEXT: {{^}}  bamboo::mpi::Ibarrier(comm, &rs[0]);
 // CHECK-NEXT: {{^}}  bamboo::mpi::Ibcast(buf, n, MPI_INT, 0, comm, &rs[1]);
 // CHECK-NEXT: {{^}}  bamboo::mpi::Iallgather(buf, 1, MPI_INT, all, 1, MPI_INT, comm, &rs[2]);
-// CHECK-NEXT: {{^}}  co_await bamboo::mpi::Waitall(3, rs, MPI_STATUSES_IGNORE);
+// CHECK-NEXT: {{^}}  bamboo::mpi::Waitall(3, rs, MPI_STATUSES_IGNORE);
 // CHECK-NEXT: {{^}}// bamboo: olap region ({{.*}}): its receives complete together at its end
 // CHECK-NEXT: {{^}}  { bamboo::Region bambooOlap;
 // CHECK-NEXT: {{^}}    bamboo::mpi::Irecv(buf, 1, MPI_INT, left, 0, comm, &rs[0]);
-// CHECK-NEXT: {{^}}    co_await bamboo::mpi::Send(buf + 1, 1, MPI_INT, right, 0, comm);
+// CHECK-NEXT: {{^}}    bambooOlap.Send(buf + 1, 1, MPI_INT, right, 0, comm);
 // CHECK-NEXT: {{^}}    bamboo::mpi::Ireduce(buf + 2, all, 1, MPI_INT, MPI_SUM, 0, comm, &rs[1]);
-// CHECK-NEXT: {{^}}    co_await bamboo::mpi::Waitall(2, rs, MPI_STATUSES_IGNORE);
-// CHECK-NEXT: {{^}}  co_await bambooOlap.complete(); }
+// CHECK-NEXT: {{^}}    bambooOlap.Waitall(2, rs, MPI_STATUSES_IGNORE);
+// CHECK-NEXT: {{^}}  bambooOlap.complete(); }
 // CHECK-NEXT: {{^}}}
 #include <mpi.h>
 double pipelined(double *p, double *q, int n, MPI_Comm comm) {

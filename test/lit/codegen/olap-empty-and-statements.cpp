@@ -6,16 +6,16 @@
 // RUN: FileCheck %s < %t.cpp
 // RUN: %check_compiles %t.cpp
 //
-// CHECK:      {{^}}  {  bamboo::Region bambooOlap; co_await bambooOlap.complete(); }
-// CHECK:      {{^}}  { bamboo::Region bambooOlap; co_await bambooOlap.complete(); /* nothing yet */ }
-// CHECK:      {{^}}  { bamboo::Region bambooOlap; ; co_await bambooOlap.complete(); }
-// CHECK:      {{^}}  { bamboo::Region bambooOlap; co_await bamboo::mpi::Send(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD) /* to 0 */ ; co_await bambooOlap.complete(); }
-// CHECK:      {{^}}  { bamboo::Region bambooOlap; if (r) bamboo::mpi::Irecv(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &q); else co_await bamboo::mpi::Send(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD) // c
-// CHECK-NEXT: {{^}}    ; co_await bambooOlap.complete(); }
-// CHECK:      {{^}}  { bamboo::Region bambooOlap; do co_await bamboo::mpi::Send(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); while (--r > 0); co_await bambooOlap.complete(); }
-// CHECK:      {{^}}  { bamboo::Region bambooOlap; for (int i = 0; i < r; ++i) co_await bamboo::mpi::Send(x, 1, MPI_INT, 0, i, MPI_COMM_WORLD) /* i */; co_await bambooOlap.complete(); }
-// CHECK:      {{^}}  { bamboo::Region bambooOlap; switch (r) { case 0: co_await bamboo::mpi::Send(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); break; } co_await bambooOlap.complete(); }
-// CHECK:      {{^}}  { bamboo::Region bambooOlap; while (r-- > 0) if (r) x[0] = r; else x[1] = r /* last */ ; co_await bambooOlap.complete(); }
+// CHECK:      {{^}}  {  bamboo::Region bambooOlap; bambooOlap.complete(); }
+// CHECK:      {{^}}  { bamboo::Region bambooOlap; bambooOlap.complete(); /* nothing yet */ }
+// CHECK:      {{^}}  { bamboo::Region bambooOlap; ; bambooOlap.complete(); }
+// CHECK:      {{^}}  { bamboo::Region bambooOlap; bambooOlap.Send(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD) /* to 0 */ ; bambooOlap.complete(); }
+// CHECK:      {{^}}  { bamboo::Region bambooOlap; if (r) bamboo::mpi::Irecv(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &q); else bambooOlap.Send(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD) // c
+// CHECK-NEXT: {{^}}    ; bambooOlap.complete(); }
+// CHECK:      {{^}}  { bamboo::Region bambooOlap; do bambooOlap.Send(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); while (--r > 0); bambooOlap.complete(); }
+// CHECK:      {{^}}  { bamboo::Region bambooOlap; for (int i = 0; i < r; ++i) bambooOlap.Send(x, 1, MPI_INT, 0, i, MPI_COMM_WORLD) /* i */; bambooOlap.complete(); }
+// CHECK:      {{^}}  { bamboo::Region bambooOlap; switch (r) { case 0: bambooOlap.Send(x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); break; } bambooOlap.complete(); }
+// CHECK:      {{^}}  { bamboo::Region bambooOlap; while (r-- > 0) if (r) x[0] = r; else x[1] = r /* last */ ; bambooOlap.complete(); }
 #include <mpi.h>
 void empty() {
 #pragma bamboo olap

@@ -4,10 +4,10 @@
 // RUN: FileCheck %s < %t.cpp
 // RUN: %check_compiles %t.cpp
 //
-// CHECK:      {{^}}bamboo::Task<void> exchange(double *buffer, int rank) {
-// CHECK:      {{^}}bamboo::Task<void> iterate(double *buffer, int rank) {
+// CHECK:      {{^}}void exchange(double *buffer, int rank) {
+// CHECK:      {{^}}void iterate(double *buffer, int rank) {
 // CHECK-NEXT: {{^}}// bamboo: olap region (olap-single-statement.cpp:[[#@LINE+8]]): its receives complete together at its end
-// CHECK-NEXT: {{^}}  { bamboo::Region bambooOlap; co_await exchange(buffer, rank); co_await bambooOlap.complete(); }
+// CHECK-NEXT: {{^}}  { bamboo::Region bambooOlap; exchange(buffer, rank); bambooOlap.complete(); }
 #include <mpi.h>
 void exchange(double *buffer, int rank) {
   MPI_Sendrecv_replace(buffer, 4, MPI_DOUBLE, rank ^ 1, 0, rank ^ 1, 0, MPI_COMM_WORLD,

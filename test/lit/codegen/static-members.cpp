@@ -15,7 +15,7 @@
 // CHECK-NEXT: {{^}}};
 // CHECK-NEXT: {{^}}struct Counter::BambooStatic_made { int made = 10 + bambooGlobal_base(); }; auto Counter::bambooStatic_made() -> decltype(BambooStatic_made::made) & { static bamboo::RankLocal<BambooStatic_made> Store; return Store->made; } /* bamboo: one per virtual rank */
 // CHECK-NEXT: {{^}}struct Counter::BambooStatic_log { std::vector<int> log = std::vector<int>(2, 7); }; auto Counter::bambooStatic_log() -> decltype(BambooStatic_log::log) & { static bamboo::RankLocal<BambooStatic_log> Store; return Store->log; } /* bamboo: one per virtual rank */
-// CHECK:      {{^}}  co_return Counter::bambooStatic_made() + c.bambooStatic_log().size() + Counter::Limit + c.bambooStatic_live()++;
+// CHECK:      {{^}}  return Counter::bambooStatic_made() + c.bambooStatic_log().size() + Counter::Limit + c.bambooStatic_live()++;
 #include <mpi.h>
 #include <vector>
 int base = 1;

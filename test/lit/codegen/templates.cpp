@@ -4,14 +4,14 @@
 // RUN: FileCheck %s < %t.cpp
 // RUN: %check_compiles %t.cpp
 //
-// CHECK:      {{^}}template <class T> bamboo::Task<T> total(T x) {
-// CHECK-NEXT: {{^}}  co_await exchange(x);
-// CHECK-NEXT: {{^}}  co_return x;
-// CHECK:      {{^}}  bamboo::Task<void> step() { co_await exchange(value); }
-// CHECK:      {{^}}  double d = co_await total(1.5);
-// CHECK-NEXT: {{^}}  int i = co_await total(rank);
+// CHECK:      {{^}}template <class T> T total(T x) {
+// CHECK-NEXT: {{^}}  exchange(x);
+// CHECK-NEXT: {{^}}  return x;
+// CHECK:      {{^}}  void step() { exchange(value); }
+// CHECK:      {{^}}  double d = total(1.5);
+// CHECK-NEXT: {{^}}  int i = total(rank);
 // CHECK-NEXT: {{^}}  Holder<int> h;
-// CHECK-NEXT: {{^}}  co_await h.step();
+// CHECK-NEXT: {{^}}  h.step();
 #include <mpi.h>
 void exchange(double &x) { MPI_Allreduce(MPI_IN_PLACE, &x, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD); }
 void exchange(int &x) { MPI_Allreduce(MPI_IN_PLACE, &x, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD); }

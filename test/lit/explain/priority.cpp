@@ -21,7 +21,7 @@ void f(int *x, int peer) {
 #pragma bamboo olap
   MPI_Recv(x, 1, MPI_INT, peer, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }
-// CHECK: tasks: f, main
+// CHECK: may wait: f
 
 int main() { return 0; }
 // Whatever the translator accepts compiles.

@@ -1,7 +1,7 @@
 // A region in a function that main calls: the region is explained in its own
 // function; a region that calls a function posting receives lists them; every
-// function on the way to a waiting call becomes a task, in source order. A
-// function that only reaches MPI calls that never wait (rank) is no task.
+// function on the way to a waiting call or a region may wait (in source order);
+// one that only reaches MPI calls that never wait (rank) does not.
 // RUN: %bamboo --explain %s -- | FileCheck %s --match-full-lines
 #include <mpi.h>
 
@@ -42,7 +42,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:     {{.*}}region-in-called-function.cpp:23:7: receives posted by 'post' (MPI_Irecv) if (peer >= 0)
 // CHECK-NEXT:   completed at the end of the region:
 // CHECK-NEXT:     {{.*}}region-in-called-function.cpp:25:5: MPI_Wait
-// CHECK-NEXT: tasks: exchange, timestep, main
+// CHECK-NEXT: may wait: exchange, timestep, main
 // Whatever the translator accepts compiles.
 // RUN: %bamboo %s -o %t.cpp --
 // RUN: %check_compiles %t.cpp

@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:     none
 // CHECK-NEXT:   firing rule:
 // CHECK-NEXT:     none: the region completes at once
-// CHECK-NEXT: tasks: main
+// CHECK-NEXT: may wait: main
 // Whatever the translator accepts compiles.
 // RUN: %bamboo %s -o %t.cpp --
 // RUN: %check_compiles %t.cpp

@@ -9,7 +9,7 @@
 // RUN: FileCheck %s --check-prefix=TRANSLATED < %t/out/output.cpp
 // RUN: FileCheck %s --check-prefix=SECOND < %t/out/Inputs/second.cpp
 // TRANSLATED: #include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
-// TRANSLATED: bamboo::Task<int> bambooMain() { co_return 0; }
+// TRANSLATED: int bambooMain() { return 0; }
 // TRANSLATED: int main(int argc, char **argv) { return bamboo::run(argc, argv, [](int, char **) { return bambooMain(); }); }
 // SECOND: int helper(int x) { return x + 1; }
 //
