@@ -366,11 +366,18 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
                            std::to_string(Sized->getSize().getZExtValue()),
                            "the size of '" + VD->getNameAsString() + "'");
   }
-  S.insertBefore(First->getOuterLocStart(), "struct " + Holder + " { ",
+  // An internal global's holder is internal too: two files may each have a
+  // `static int counter` of their own, and holders of one name and external
+  // linkage would be one type (and one RankLocal) for the whole program.
+  bool Internal = Linkage == "static ";
+  S.insertBefore(First->getOuterLocStart(),
+                 std::string(Internal ? "namespace { " : "") + "struct " +
+                     Holder + " { ",
                  "global '" + Name + "'");
-  std::string After =
-      " }; " + std::string(First->isInline() ? "inline" : "static") +
-      " bamboo::RankLocal<" + Holder + "> " + Store + "{bamboo::beforeMain};";
+  std::string After = " }; " + std::string(Internal ? "} " : "") +
+                      std::string(First->isInline() ? "inline" : "static") +
+                      " bamboo::RankLocal<" + Holder + "> " + Store +
+                      "{bamboo::beforeMain};";
   for (const VarDecl *VD : Group) {
     std::string Var = VD->getNameAsString(), Member = cxxName(VD, S);
     After += " " + Linkage + "decltype(" + Holder + "::" + Member +
@@ -487,9 +494,12 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     if (!Equal)
       break;
     // `= init` keeps its blank: `= bambooStatic_x.once([&]() -> T { return
-    // init; })`.
-    S.R.InsertTextAfterToken(Equal->getLocation(),
-                             " " + Lambda.substr(0, Lambda.size() - 1));
+    // init; })`; `=init` gets one after `return`.
+    const char *After = S.SM.getCharacterData(Equal->getEndLoc());
+    bool Blank = *After == ' ' || *After == '\t';
+    S.R.InsertTextAfterToken(
+        Equal->getLocation(),
+        " " + (Blank ? Lambda.substr(0, Lambda.size() - 1) : Lambda));
     S.R.InsertTextAfterToken(DeclEnd, Close);
     return;
   }
