@@ -424,8 +424,11 @@ TEST(RuntimeContract, TableMatchesBambooMPI) {
     llvm::StringMap<bool> RegionReturnsInt; // bamboo::Region::X, public
     bool sameResult(const FunctionDecl *FD) const {
       auto It = MPIResult.find(("MPI_" + FD->getName()).str());
-      return It != MPIResult.end() &&
-             FD->getReturnType().getCanonicalType() == It->second;
+      // An MPI older than the runtime's surface (Open MPI 4: MPI 3.1) lacks
+      // MPI_Isendrecv; every MPI function returns int.
+      if (It == MPIResult.end())
+        return FD->getReturnType()->isSpecificBuiltinType(BuiltinType::Int);
+      return FD->getReturnType().getCanonicalType() == It->second;
     }
     bool VisitFunctionDecl(FunctionDecl *FD) {
       if (!FD->getIdentifier())
