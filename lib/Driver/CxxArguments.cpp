@@ -205,6 +205,10 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
   // GCC's warning names that clang does not know.
   if (QuietUnknownWarnings)
     Out.TranslatorArgs.push_back("-Wno-unknown-warning-option");
+  // The compiler warns about the translation, which keeps the user's lines:
+  // Clang's warnings too would say everything twice, in two dialects. Bamboo's
+  // own warnings (about regions) belong to no warning group and stay.
+  Out.TranslatorArgs.push_back("-Wno-everything");
   return Out;
 }
 

@@ -48,6 +48,15 @@ TEST(CxxArguments, TheTranslatorSeesTheCompilersMacros) {
   }
 }
 
+// The compiler warns about the translation; the translator's Clang keeps its
+// own warnings to itself (its last flag), so none is printed twice.
+TEST(CxxArguments, TranslatorLeavesWarningsToTheCompiler) {
+  CxxArguments A = parse({"-Wall", "-Wextra", "-c", "a.c"});
+  ASSERT_FALSE(A.TranslatorArgs.empty());
+  EXPECT_EQ(A.TranslatorArgs.back(), "-Wno-everything");
+  EXPECT_TRUE(has(A.CompileArgs, "-Wall"));
+}
+
 TEST(CxxArguments, StandardsBefore20BecomeCxx20) {
   // The compile: C++20 in the standard's dialect.
   EXPECT_TRUE(has(parse({"-std=c++17", "a.cpp"}).CompileArgs, "-std=c++20"));
