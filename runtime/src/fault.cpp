@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstring>
 #include <initializer_list>
+#include <memory>
 #include <unistd.h>
 
 namespace bamboo::detail {
@@ -59,15 +60,32 @@ void onFatalSignal(int Signal, siginfo_t *Info, void *) {
 
 void setSignalContext(const SignalContext &C) noexcept { Running = C; }
 
+namespace {
+// A thread's alternate signal stack, given back when the thread ends.
+struct AlternateStack {
+  std::unique_ptr<char[]> Memory;
+  ~AlternateStack() {
+    if (!Memory)
+      return;
+    stack_t Off{};
+    Off.ss_flags = SS_DISABLE;
+    sigaltstack(&Off, nullptr);
+  }
+};
+thread_local AlternateStack Alternate;
+} // namespace
+
 void useAlternateSignalStack() {
-  // Kept for the thread's life; a thread that had one keeps its own.
+  // A thread that has one (its own, or ours) keeps it.
   stack_t Old{};
   if (sigaltstack(nullptr, &Old) == 0 && !(Old.ss_flags & SS_DISABLE))
     return;
-  stack_t Alternate{};
-  Alternate.ss_size = 64 * 1024;
-  Alternate.ss_sp = new char[Alternate.ss_size];
-  sigaltstack(&Alternate, nullptr);
+  constexpr std::size_t Size = 64 * 1024;
+  Alternate.Memory = std::make_unique<char[]>(Size);
+  stack_t New{};
+  New.ss_size = Size;
+  New.ss_sp = Alternate.Memory.get();
+  sigaltstack(&New, nullptr);
 }
 
 void installFaultHandlers() {
