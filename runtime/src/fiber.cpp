@@ -25,6 +25,7 @@
 #endif
 
 #ifdef BAMBOO_ASAN
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 #ifdef BAMBOO_TSAN
@@ -56,6 +57,11 @@ public:
       munmap(Base, Usable + GuardSize);
       throw std::bad_alloc();
     }
+#ifdef BAMBOO_ASAN
+    // The kernel may hand out the memory of an ended fiber's stack again, whose last frames
+    // never returned: their redzones are still poisoned in ASan's shadow.
+    __asan_unpoison_memory_region(static_cast<char *>(Base) + GuardSize, Usable);
+#endif
     Placed.size = Usable + GuardSize;
     Placed.sp = static_cast<char *>(Base) + Placed.size;
     return Placed;
