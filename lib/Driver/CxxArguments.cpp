@@ -100,7 +100,7 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
   CxxArguments Out;
   Out.MPICxx = DefaultMPICxx.str();
   std::string Language; // -x: "" is by extension
-  bool HasStandard = false, QuietUnknownWarnings = false, ForcedCxx = false;
+  bool HasStandard = false, ForcedCxx = false;
   for (size_t A = 0; A < Args.size(); ++A) {
     StringRef Arg = Args[A];
     std::string Value;
@@ -174,10 +174,8 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
       continue; // the translation is C++
     } else if (Arg.starts_with("-")) {
       Out.CompileArgs.push_back(Arg.str());
-      if (isPreprocessorOption(Arg) || isTranslatorOption(Arg)) {
+      if (isPreprocessorOption(Arg) || isTranslatorOption(Arg))
         Out.TranslatorArgs.push_back(Arg.str());
-        QuietUnknownWarnings |= Arg.starts_with("-Wno-");
-      }
     } else if (Language == "c++" || Language == "c" ||
                (Language.empty() && (isCxxSource(Arg) || isCSource(Arg)))) {
       // C is translated too: into C++ (docs/c.md).
@@ -202,12 +200,10 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
   // A source made C++ by -x is read as C++ by the translator too.
   if (ForcedCxx)
     Out.TranslatorArgs.insert(Out.TranslatorArgs.begin(), {"-x", "c++"});
-  // GCC's warning names that clang does not know.
-  if (QuietUnknownWarnings)
-    Out.TranslatorArgs.push_back("-Wno-unknown-warning-option");
   // The compiler warns about the translation, which keeps the user's lines:
   // Clang's warnings too would say everything twice, in two dialects. Bamboo's
-  // own warnings (about regions) belong to no warning group and stay.
+  // own warnings (about regions) belong to no warning group and stay. GCC's
+  // warning names that Clang does not know are quiet too.
   Out.TranslatorArgs.push_back("-Wno-everything");
   return Out;
 }
