@@ -53,14 +53,10 @@ analyzeTranslationUnit(ASTContext &Ctx, PragmaTable &Pragmas, DiagTable &Diags,
 
   Pragmas.bind(Ctx, Diags);
 
-  TU->FileGraph = CallGraph::build(Ctx);
+  TU->Graph = CallGraph::build(Ctx);
   for (const PragmaRecord &P : Pragmas.pragmas())
     if (P.isBound() && P.Kind == PragmaKind::Olap)
-      TU->FileGraph.node(CallGraph::keyFor(P.Function)).ContainsRegion = true;
-  TU->FileGraph.reindex();
-  TU->Graph.merge(TU->FileGraph);
-  if (Inputs.ProgramFacts)
-    TU->Graph.merge(*Inputs.ProgramFacts);
+      TU->Graph.node(CallGraph::keyFor(P.Function)).ContainsRegion = true;
   TU->Reach = ReachSets::compute(TU->Graph);
 
   for (const FunctionDecl *FD : userFunctions(Ctx)) {

@@ -202,12 +202,7 @@ private:
       N.Location = CallGraph::locationKey(Source->getLocation(), SM);
       N.InSystemHeader =
           SM.isInSystemHeader(SM.getExpansionLoc(Source->getLocation()));
-      if (Source->isMain())
-        N.Role = FunctionRole::Main;
-      else if (isa<CXXConstructorDecl>(Source))
-        N.Role = FunctionRole::Constructor;
-      else if (isa<CXXDestructorDecl>(Source))
-        N.Role = FunctionRole::Destructor;
+      N.IsMain = Source->isMain();
       if (const auto *MD = dyn_cast<CXXMethodDecl>(Source))
         for (const CXXMethodDecl *O : MD->overridden_methods())
           N.Overrides.push_back(CallGraph::keyFor(O));
@@ -387,63 +382,6 @@ CallGraph CallGraph::build(ASTContext &Ctx) {
   GraphBuilder(Ctx, G).TraverseAST(Ctx);
   G.reindex();
   return G;
-}
-
-void CallGraph::merge(const CallGraph &Other) {
-  for (const auto &Theirs : Other.Nodes) {
-    Node &Ours = node(Theirs->Key);
-    if (!Ours.Defined && Theirs->Defined) {
-      // Their definition describes the function; keep any calls we know, and
-      // our declaration.
-      std::vector<MPIUse> MPICalls = std::move(Ours.MPICalls);
-      std::vector<Call> Calls = std::move(Ours.Calls);
-      std::vector<std::string> AddressTypes = std::move(Ours.AddressTypes);
-      bool AddressTaken = Ours.AddressTaken, Region = Ours.ContainsRegion;
-      const clang::FunctionDecl *Decl = Ours.Decl;
-      Ours = *Theirs;
-      if (!Ours.Decl)
-        Ours.Decl = Decl;
-      Ours.AddressTaken |= AddressTaken;
-      Ours.ContainsRegion |= Region;
-      for (std::string &Type : AddressTypes)
-        if (!llvm::is_contained(Ours.AddressTypes, Type))
-          Ours.AddressTypes.push_back(std::move(Type));
-      llvm::append_range(Ours.MPICalls, MPICalls);
-      llvm::append_range(Ours.Calls, Calls);
-      continue;
-    }
-    if (Ours.Name.empty())
-      Ours = *Theirs;
-    Ours.AddressTaken |= Theirs->AddressTaken;
-    Ours.ContainsRegion |= Theirs->ContainsRegion;
-    for (const std::string &Type : Theirs->AddressTypes)
-      if (!llvm::is_contained(Ours.AddressTypes, Type))
-        Ours.AddressTypes.push_back(Type);
-    // An inline function defined in a header is defined in every file that
-    // includes it; keep one copy of each call.
-    for (const MPIUse &U : Theirs->MPICalls)
-      if (llvm::none_of(Ours.MPICalls, [&](const MPIUse &Mine) {
-            return Mine.Location == U.Location && Mine.Name == U.Name;
-          }))
-        Ours.MPICalls.push_back(U);
-    for (const Call &C : Theirs->Calls)
-      if (llvm::none_of(Ours.Calls, [&](const Call &Mine) {
-            return Mine.Location == C.Location && Mine.Callee == C.Callee &&
-                   Mine.Kind == C.Kind && Mine.TypeKey == C.TypeKey;
-          }))
-        Ours.Calls.push_back(C);
-  }
-  reindex();
-}
-
-void CallGraph::forgetAST() {
-  for (const auto &N : Nodes) {
-    N->Decl = nullptr;
-    for (MPIUse &U : N->MPICalls)
-      U.Call = nullptr;
-    for (Call &C : N->Calls)
-      C.Site = nullptr;
-  }
 }
 
 void CallGraph::reindex() {

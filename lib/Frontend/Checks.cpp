@@ -596,7 +596,7 @@ llvm::DenseSet<const CallGraph::Node *> runnableFunctions(ASTContext &Ctx,
                     &N->Decl->getASTContext() == &Ctx &&
                     N->Decl->isExternallyVisible() && !N->Decl->isInlined() &&
                     SM.isInMainFile(SM.getExpansionLoc(N->Decl->getLocation()));
-    if (N->Role == FunctionRole::Main || N->AddressTaken || Exported)
+    if (N->IsMain || N->AddressTaken || Exported)
       Work.push_back(N.get());
   }
   llvm::DenseSet<const CallGraph::Node *> Runnable(Work.begin(), Work.end());

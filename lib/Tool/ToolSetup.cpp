@@ -201,7 +201,6 @@ public:
       return;
     AnalysisInputs Inputs;
     Inputs.Includes = &Includes;
-    Inputs.ProgramFacts = Options.ProgramFacts;
     std::unique_ptr<TranslationUnitModel> TU =
         analyzeTranslationUnit(Ctx, Pragmas, Diags, Inputs);
     if (Options.Explain)

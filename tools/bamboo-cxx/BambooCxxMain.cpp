@@ -6,10 +6,9 @@
 // Builds an MPI program as mpicxx does, through the translator
 // (lib/Driver/CxxDriver.cpp, docs/multifile.md):
 //
-//   bamboo-cxx -O2 a.cpp b.cpp -o app   # one program: translated together
-//   bamboo-cxx -c a.cpp                 # a.o records a.cpp's summary
-//   bamboo-cxx a.o b.o -o app           # the link translates again the
-//                                       # objects that saw the program wrong
+//   bamboo-cxx -O2 a.cpp b.cpp -o app   # each source translated, compiled
+//   bamboo-cxx -c a.cpp                 # a.o, as mpicxx -c makes it
+//   bamboo-cxx a.o b.o -o app           # linked with the runtime
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +23,6 @@ int main(int Argc, const char **Argv) {
   llvm::InitLLVM X(Argc, Argv);
   bamboo::driver::CxxDriverConfig Config;
   Config.MPICxx = BAMBOO_MPICXX;
-  Config.Objcopy = BAMBOO_OBJCOPY;
   Config.InstallIncludeDir = BAMBOO_INSTALL_INCLUDEDIR;
   Config.InstallLibDir = BAMBOO_INSTALL_LIBDIR;
   Config.BuildIncludeDir = BAMBOO_RUNTIME_INCLUDE_DIR;

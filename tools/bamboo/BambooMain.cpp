@@ -21,7 +21,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -54,15 +53,16 @@ static cl::opt<std::string>
             cl::desc("Write the user files the translation read, as a "
                      "Makefile rule for the first output"),
             cl::value_desc("file"), cl::cat(BambooCategory));
-static cl::opt<std::string> SummaryOut(
-    "summary-out",
-    cl::desc("Write what each input tells the rest of the program (JSON)"),
-    cl::value_desc("file"), cl::cat(BambooCategory));
-static cl::list<std::string>
-    Facts("facts",
-          cl::desc("Summaries of the program's other files (from "
-                   "--summary-out), to translate with"),
-          cl::value_desc("file"), cl::cat(BambooCategory));
+static cl::list<std::string> DepTargets(
+    "depfile-target",
+    cl::desc("The depfile rule's target, in Makefile syntax, as -MT gives it "
+             "(default: the first output)"),
+    cl::value_desc("target"), cl::cat(BambooCategory));
+static cl::opt<bool> DepPhony(
+    "depfile-phony",
+    cl::desc("Add a phony target for each prerequisite of the depfile rule "
+             "but the first, as -MP does"),
+    cl::cat(BambooCategory));
 static cl::opt<bool> LineDirectives(
     "line-directives",
     cl::desc("Emit #line so that compiler messages and debuggers name the "
@@ -129,23 +129,9 @@ int main(int argc, const char **argv) {
         << "several inputs need --output-dir (-o names one output)\n";
     return 1;
   }
-  std::vector<bamboo::FileSummary> FactSummaries;
-  for (const std::string &File : Facts) {
-    auto Text = ExitOnErr(errorOrToExpected(MemoryBuffer::getFile(File)));
-    auto Read = bamboo::readSummaries(Text->getBuffer());
-    if (!Read) {
-      WithColor::error(errs(), "bamboo")
-          << "'" << File << "': " << toString(Read.takeError()) << "\n";
-      return 1;
-    }
-    for (bamboo::FileSummary &S : *Read)
-      FactSummaries.push_back(std::move(S));
-  }
-
   bamboo::driver::ProgramOptions Opts;
   Opts.Explain = Explain;
   Opts.ResourceDir = ResourceDir;
-  Opts.Facts = std::move(FactSummaries);
   Opts.Translate.LineDirectives = LineDirectives;
   Opts.Translate.Mirror = !OutputDir.empty();
   if (!Root.empty()) {
@@ -194,21 +180,12 @@ int main(int argc, const char **argv) {
   }
 
   if (!DepFile.empty()) {
-    std::vector<std::string> Read;
-    for (const bamboo::FileSummary &S : Program.Summaries)
-      for (const auto &[Path, Hash] : S.Inputs)
-        Read.push_back(Path);
-    std::string Target = Writes.empty() ? "-" : Writes.front().first;
-    if (!writeFile(DepFile,
-                   bamboo::driver::dependencyRule(
-                       {bamboo::driver::makefileEscaped(Target)}, Read)))
-      return 1;
-  }
-  if (!SummaryOut.empty()) {
-    std::vector<const bamboo::FileSummary *> All;
-    for (const bamboo::FileSummary &S : Program.Summaries)
-      All.push_back(&S);
-    if (!writeFile(SummaryOut, bamboo::writeSummaries(All)))
+    std::vector<std::string> Targets(DepTargets.begin(), DepTargets.end());
+    if (Targets.empty())
+      Targets.push_back(bamboo::driver::makefileEscaped(
+          Writes.empty() ? "-" : Writes.front().first));
+    if (!writeFile(DepFile, bamboo::driver::dependencyRule(
+                                Targets, Program.Read, DepPhony)))
       return 1;
   }
   return 0;

@@ -31,6 +31,8 @@ struct TranslateOptions {
   /// translated header from the translated file's place is redirected.
   /// Without it, only the main file is meant to be written.
   bool Mirror = false;
+  /// Empty: files are placed by their absolute paths, so that any root that
+  /// holds them all, chosen after, keeps the redirected #includes right.
   std::string Root;
 };
 

@@ -1,10 +1,9 @@
 //===- CxxDriver.h - bamboo-cxx: build as mpicxx does, through bamboo -*- C++
 //-*-===//
 //
-// bamboo-cxx's work (docs/multifile.md): translate the C++ sources of the
-// command together, compile the translations with mpicxx, and link them with
-// the runtime; objects made with -c carry their source's summary, and the
-// link translates again every object that saw the program wrong.
+// bamboo-cxx's work (docs/multifile.md): translate each source of the
+// command on its own, compile the translation with mpicxx, and link the
+// objects with the runtime, refusing an object that calls MPI itself.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,8 +19,7 @@ namespace bamboo::driver {
 
 /// Where bamboo-cxx finds its tools and the runtime.
 struct CxxDriverConfig {
-  std::string MPICxx;  ///< the MPI compiler, unless --mpicxx= names another
-  std::string Objcopy; ///< puts records into objects
+  std::string MPICxx; ///< the MPI compiler, unless --mpicxx= names another
   /// The runtime, relative to an installed bamboo-cxx's prefix, and in the
   /// build tree (used when the installed one is not there).
   std::string InstallIncludeDir, InstallLibDir;

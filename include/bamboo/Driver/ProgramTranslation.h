@@ -1,11 +1,11 @@
-//===- ProgramTranslation.h - Translate the files of one program -*- C++
+//===- ProgramTranslation.h - Translate the files of one command -*- C++
 //-*-===//
 //
-// The `bamboo` command's work (docs/multifile.md): the files of one program
-// are analysed together. A first pass parses each file for its call graph
-// (silently); the merged graphs are the program's facts; a second pass
-// analyses and translates each file with them. Stops at the first file that
-// fails, and then nothing is to be written.
+// The `bamboo` command's work (docs/multifile.md): each source is analysed
+// and translated on its own, as a compiler compiles it; what the files of
+// one command share is their output tree (one translation of each header)
+// and one main. Stops at the first file that fails, and then nothing is to
+// be written.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,9 +13,9 @@
 #define BAMBOO_DRIVER_PROGRAMTRANSLATION_H
 
 #include "bamboo/CodeGen/Translate.h"
-#include "bamboo/Frontend/Summary.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
@@ -27,14 +27,10 @@ struct ProgramOptions {
   /// every diagnostic of translation is reported, but the caller writes none.
   bool Explain = false;
   llvm::raw_ostream *ExplainOut = nullptr;
-  /// Mirror, Root (empty: the deepest directory holding every user file
-  /// read) and LineDirectives.
+  /// Mirror, Root (empty: the deepest directory holding every file
+  /// translated) and LineDirectives.
   TranslateOptions Translate;
-  /// Summaries of other files of the program (--facts).
-  std::vector<FileSummary> Facts;
   std::string ResourceDir;
-  /// Argument adjusters run after Bamboo's own (--extra-arg and friends are
-  /// the compilation database's business).
 };
 
 struct ProgramTranslation {
@@ -48,8 +44,9 @@ struct ProgramTranslation {
   std::vector<TranslatedFile> Files;
   /// For each header of Files, the first source that included it.
   llvm::StringMap<std::string> IncludedBy;
-  /// The summary of each source, with what its translation decided.
-  std::vector<FileSummary> Summaries;
+  /// Every user file the translations read (sources and their headers), as
+  /// absolute paths, each once: what a depfile lists.
+  std::vector<std::string> Read;
 };
 
 ProgramTranslation

@@ -33,9 +33,6 @@ struct AnalysisInputs {
   /// The files and #include directives of the translation unit (code
   /// generation rewrites headers with them).
   const Inclusions *Includes = nullptr;
-  /// The merged graphs of the program's files (this one's may be among
-  /// them): with this file's own graph they decide who reaches what.
-  const CallGraph *ProgramFacts = nullptr;
 };
 
 /// Everything the front end knows about one translation unit. Holds
@@ -46,11 +43,9 @@ public:
   const PragmaTable &pragmas() const { return *Pragmas; }
   /// The files read and the #include directives; null if not recorded.
   const Inclusions *inclusions() const { return Includes; }
-  /// The graph the analysis used: this file's, merged with the program's
-  /// facts when it was given some.
+  /// This file's call graph. A file is analysed on its own, as it is
+  /// compiled: a function defined in another file is a node without calls.
   const CallGraph &callGraph() const { return Graph; }
-  /// This file's own graph, as other files learn it from its summary.
-  const CallGraph &fileGraph() const { return FileGraph; }
   const ReachSets &reach() const { return Reach; }
 
   /// Every function with a body in user code, in source order.
@@ -81,7 +76,6 @@ private:
   clang::ASTContext *Ctx = nullptr;
   const PragmaTable *Pragmas = nullptr;
   const Inclusions *Includes = nullptr;
-  CallGraph FileGraph;
   CallGraph Graph;
   ReachSets Reach;
   std::vector<std::unique_ptr<FunctionModel>> Functions;

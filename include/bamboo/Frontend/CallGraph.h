@@ -1,12 +1,10 @@
 //===- CallGraph.h - Who calls whom, and who reaches MPI -------*- C++ -*-===//
 //
-// The call graph of a translation unit, keyed by USR so that graphs of
-// several files can be merged (SPEC section 4: a function that reaches MPI
-// may live in another file). Each node records its direct MPI calls and its
-// outgoing calls: direct, implicit (constructors, destructors), virtual and
-// through function pointers. Reach sets are computed on top: which functions
-// reach any MPI call, which reach one that may wait (and so may suspend their
-// rank), which start a receive.
+// The call graph of a translation unit, keyed by USR. Each node records its
+// direct MPI calls and its outgoing calls: direct, implicit (constructors,
+// destructors), virtual and through function pointers. Reach sets are computed
+// on top: which functions reach any MPI call, which reach one that may wait
+// (and so may suspend their rank), which start a receive.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,9 +41,6 @@ enum class CallKind : uint8_t {
             ///< the same type
 };
 
-/// What a function is: main is where every rank starts.
-enum class FunctionRole : uint8_t { Ordinary, Main, Constructor, Destructor };
-
 class CallGraph {
 public:
   /// A call of an MPI library function.
@@ -71,9 +66,9 @@ public:
     std::string
         Location; ///< of its definition (else its declaration): locationKey()
     /// The source-level declaration (the pattern of an instantiation); valid
-    /// while its AST lives, null for nodes merged from elsewhere without it.
+    /// while its AST lives.
     const clang::FunctionDecl *Decl = nullptr;
-    FunctionRole Role = FunctionRole::Ordinary;
+    bool IsMain = false; ///< where every rank starts
     bool Defined = false;
     bool InSystemHeader = false;
     bool ContainsRegion = false; ///< has a `#pragma bamboo olap` region
@@ -115,22 +110,13 @@ public:
   /// All nodes, in creation order.
   llvm::ArrayRef<std::unique_ptr<Node>> nodes() const { return Nodes; }
 
-  /// Adds the nodes and edges of \p Other (another file of the program). A
-  /// node defined in either graph is defined in the result. AST pointers of
-  /// this graph are kept; \p Other should have none (forgetAST).
-  void merge(const CallGraph &Other);
-
-  /// Clears every AST pointer, so that the graph can outlive its AST (the
-  /// graph of another file of the program).
-  void forgetAST();
-
   /// The nodes a call may reach: its callee; for a virtual call also every
   /// overrider; for an indirect call every address-taken function of the
   /// called type.
   llvm::SmallVector<const Node *, 4> targets(const Call &C) const;
 
   /// Rebuilds the override and function-type indexes used by targets();
-  /// build() and merge() call it.
+  /// build() calls it; so must whoever changes the nodes after.
   void reindex();
 
 private:

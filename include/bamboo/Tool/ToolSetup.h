@@ -74,9 +74,6 @@ struct ToolOptions {
   /// Print the region model (--explain) to ExplainOut.
   bool Explain = false;
   llvm::raw_ostream *ExplainOut = nullptr; ///< null: stdout
-  /// The other files' graphs, merged (docs/multifile.md); null: this file
-  /// is the whole program as far as the analysis knows.
-  const CallGraph *ProgramFacts = nullptr;
 };
 
 /// Called with the model of each translation unit that parsed without
@@ -106,10 +103,6 @@ private:
 std::unique_ptr<clang::tooling::FrontendActionFactory>
 newBambooActionFactory(ToolOptions Options,
                        AnalysisCallback Callback = nullptr);
-
-/// Counts diagnostics without printing them: the first pass over a
-/// program's files, which only gathers their graphs.
-class SilentDiagnostics : public clang::DiagnosticConsumer {};
 
 /// Parses \p Code as \p FileName with \p Flags plus bambooCompilerFlags(),
 /// runs the analysis and calls \p Callback with the model. Diagnostics go to

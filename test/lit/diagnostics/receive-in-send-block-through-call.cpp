@@ -1,7 +1,7 @@
-// A call in a send block to a plain function that posts a receive is an error
-// too: a plain function acts for the region, so its receive would join the
-// firing rule from a send block. (A task called there runs in program order,
-// as outside any region: codegen/olap-task-calls.cpp.)
+// A call in a send block to a function that posts a receive is an error too:
+// the receive would join the firing rule from a send block. (A function of
+// another file is not seen: a file is analysed on its own, as it is compiled;
+// multifile/across-files-diagnostics.test.)
 // RUN: not %bamboo %s -- 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=note:
 // RUN: not %bamboo --explain %s -- 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=note:
 #include <mpi.h>
