@@ -22,6 +22,7 @@
 #include "RewriteSession.h"
 
 #include "bamboo/Frontend/Inclusions.h"
+#include "bamboo/Frontend/StmtChildren.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -723,7 +724,7 @@ private:
       for (const SwitchCase *Case = Sw->getSwitchCaseList(); Case;
            Case = Case->getNextSwitchCase())
         Jumps.push_back({Sw->getSwitchLoc(), Case->getKeywordLoc()});
-    for (const Stmt *Child : St->children())
+    for (const Stmt *Child : childStatements(St))
       collect(Child, Scope);
   }
 

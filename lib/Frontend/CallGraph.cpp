@@ -9,6 +9,7 @@
 #include "bamboo/Frontend/Inclusions.h"
 #include "bamboo/Frontend/MPIModel.h"
 #include "bamboo/Frontend/SourceText.h"
+#include "bamboo/Frontend/StmtChildren.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -362,7 +363,7 @@ private:
     } else if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(S)) {
       walk(Default->getExpr());
     }
-    for (const Stmt *Child : S->children())
+    for (const Stmt *Child : childStatements(S))
       walk(Child);
   }
 

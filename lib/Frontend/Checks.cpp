@@ -11,6 +11,7 @@
 #include "bamboo/Frontend/MPIModel.h"
 #include "bamboo/Frontend/PragmaTable.h"
 #include "bamboo/Frontend/RegionModel.h"
+#include "bamboo/Frontend/StmtChildren.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -300,7 +301,7 @@ private:
         record(E, *Ref);
         return;
       }
-    for (const Stmt *Child : S->children())
+    for (const Stmt *Child : childStatements(S))
       scan(Child);
   }
 

@@ -8,9 +8,11 @@
 #include "bamboo/Frontend/PragmaTable.h"
 #include "bamboo/Frontend/Diagnostics.h"
 #include "bamboo/Frontend/RegionModel.h"
+#include "bamboo/Frontend/StmtChildren.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
 #include <climits>
@@ -185,6 +187,14 @@ bool isStatementSlot(const Stmt *Parent, const Stmt *Child,
   return false;
 }
 
+/// Where \p S ends, with the statement of an OpenMP directive.
+SourceLocation statementEnd(const Stmt *S) {
+  if (const auto *Directive = dyn_cast<OMPExecutableDirective>(S))
+    if (Directive->hasAssociatedStmt() && Directive->getAssociatedStmt())
+      return Directive->getAssociatedStmt()->getEndLoc();
+  return S->getEndLoc();
+}
+
 } // namespace
 
 void PragmaTable::bind(ASTContext &Ctx, DiagTable &Diags) {
@@ -228,11 +238,13 @@ void PragmaTable::bind(ASTContext &Ctx, DiagTable &Diags) {
       const Stmt *Container = nullptr;
       SourceLocation NextBegin;
       Next = nullptr;
-      for (const Stmt *Child : Parent->children()) {
+      for (const Stmt *Child : childStatements(Parent)) {
         if (!Child)
           continue;
         SourceLocation Begin = SM.getExpansionLoc(Child->getBeginLoc());
-        SourceLocation End = SM.getExpansionRange(Child->getEndLoc()).getEnd();
+        // An OpenMP directive's own range is its pragma line; its statement
+        // is inside it all the same.
+        SourceLocation End = SM.getExpansionRange(statementEnd(Child)).getEnd();
         if (Begin.isInvalid() || End.isInvalid())
           continue;
         if (Before(Begin, P) && Before(P, End)) {

@@ -9,6 +9,7 @@
 #include "bamboo/Frontend/RegionModel.h"
 #include "bamboo/Frontend/MPIModel.h"
 #include "bamboo/Frontend/PragmaTable.h"
+#include "bamboo/Frontend/StmtChildren.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -194,7 +195,7 @@ private:
   }
 
   void walkChildren(const Stmt *S) {
-    for (const Stmt *Child : S->children())
+    for (const Stmt *Child : childStatements(S))
       walk(Child, S);
   }
 
