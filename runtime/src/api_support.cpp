@@ -1,5 +1,6 @@
 // api_support.cpp - entering a call, waiting, and MPI's error handling.
 #include "api_support.h"
+#include "openmp.h"
 #include "region_state.h"
 #include "scheduler.h"
 
@@ -11,17 +12,37 @@ Call enter(const char *Operation, const std::source_location &Where) {
   RankTask *T = currentTask();
   if (!T)
     fatalError(std::string(Operation) + " at " + describe(Where) +
-               ": called outside a virtual rank (not from a task of bamboo::run)");
+               ": called from a thread that does not run a virtual rank (MPI_THREAD_FUNNELED: "
+               "MPI is called from the rank's own thread, not from another thread of an "
+               "OpenMP team or a thread the program started)");
   Call C{*T->Parts, *T, WaitSite{Operation, Where}};
   if (!T->RunningChild)
     C.Region = T->OpenRegion;
   return C;
 }
 
-Call enterBlocking(const char *Operation, const std::source_location &Where) {
+Call enterTest(const char *Operation, const std::source_location &Where) {
   Call C = enter(Operation, Where);
   C.Region = std::exchange(C.Rank.RegionCall, nullptr);
   return C;
+}
+
+Call enterBlocking(const char *Operation, const std::source_location &Where) {
+  Call C = enterTest(Operation, Where);
+  checkMayWait(C);
+  return C;
+}
+
+void checkMayWait(const Call &C) {
+  // Whether this call will wait depends on timing; the check does not, so that a program
+  // fails the same way every run.
+  if (C.Rank.RunningChild || !C.Rank.SharesWorker || !insideOpenMPParallelRegion())
+    return;
+  callError(C, "a call that may wait, inside an OpenMP parallel region, in a rank that shares "
+               "its worker thread with other ranks: the rank could not give way to them there "
+               "(OpenMP keeps the team's state in the thread). Make the call outside the "
+               "parallel region, or give every rank a worker of its own "
+               "(BAMBOO_WORKERS=BAMBOO_VF)");
 }
 
 namespace {
@@ -46,6 +67,10 @@ void block(Call &C, WaitGroup &G) {
 }
 
 void yieldTurn(Call &C) {
+  // Inside an OpenMP parallel region the rank keeps its worker (openmp.h); MPI's tests, the
+  // callers, look once more and decide.
+  if (C.Rank.SharesWorker && !C.Rank.RunningChild && insideOpenMPParallelRegion())
+    return;
   {
     std::lock_guard L(C.Parts.Lock);
     C.Rank.Waiting = C.Site;

@@ -45,6 +45,12 @@ Call enter(const char *Operation, const std::source_location &Where);
 // The same for a call that may wait: its Call::Region is the region the call was made through
 // (RankTask::RegionCall), else null.
 Call enterBlocking(const char *Operation, const std::source_location &Where);
+// The same for MPI's tests (lookTwice), which give way to other ranks but never wait.
+Call enterTest(const char *Operation, const std::source_location &Where);
+
+// A fatal error if the calling rank may not wait here: inside an OpenMP parallel region, when
+// other ranks share its worker (openmp.h). enterBlocking checks it.
+void checkMayWait(const Call &C);
 
 // Suspends the calling rank (or the rank's child that runs, ChildTask) until G is satisfied.
 // Whatever G waits for must have been registered (under the engine lock) before; see

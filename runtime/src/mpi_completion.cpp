@@ -152,7 +152,7 @@ Completion completedNow(Call &C, int Count, MPI_Request Handles[]) {
 } // namespace
 
 int Test(MPI_Request *Handle, int *Flag, MPI_Status *Status, Where W) {
-  Call C = enterBlocking("MPI_Test", W);
+  Call C = enterTest("MPI_Test", W);
   return lookTwice(C, [&](bool Final) -> std::optional<int> {
     Request *R = C.Parts.Requests.lookup(*Handle, C.Site);
     if (!R) {
@@ -172,7 +172,7 @@ int Test(MPI_Request *Handle, int *Flag, MPI_Status *Status, Where W) {
 }
 
 int Testall(int Count, MPI_Request Handles[], int *Flag, MPI_Status Statuses[], Where W) {
-  Call C = enterBlocking("MPI_Testall", W);
+  Call C = enterTest("MPI_Testall", W);
   return lookTwice(C, [&](bool Final) -> std::optional<int> {
     Completion Now = completedNow(C, Count, Handles);
     if (static_cast<int>(Now.Done.size()) != Now.Active) {
@@ -195,7 +195,7 @@ int Testall(int Count, MPI_Request Handles[], int *Flag, MPI_Status Statuses[], 
 }
 
 int Testany(int Count, MPI_Request Handles[], int *Index, int *Flag, MPI_Status *Status, Where W) {
-  Call C = enterBlocking("MPI_Testany", W);
+  Call C = enterTest("MPI_Testany", W);
   return lookTwice(C, [&](bool Final) -> std::optional<int> {
     Completion Now = completedNow(C, Count, Handles);
     if (Now.Active == 0) {
@@ -220,7 +220,7 @@ int Testany(int Count, MPI_Request Handles[], int *Index, int *Flag, MPI_Status 
 
 int Testsome(int InCount, MPI_Request Handles[], int *OutCount, int Indices[],
              MPI_Status Statuses[], Where W) {
-  Call C = enterBlocking("MPI_Testsome", W);
+  Call C = enterTest("MPI_Testsome", W);
   return lookTwice(C, [&](bool Final) -> std::optional<int> {
     Completion Now = completedNow(C, InCount, Handles);
     if (Now.Active == 0) {
@@ -244,7 +244,7 @@ int Testsome(int InCount, MPI_Request Handles[], int *OutCount, int Indices[],
 }
 
 int Request_get_status(MPI_Request Handle, int *Flag, MPI_Status *Status, Where W) {
-  Call C = enterBlocking("MPI_Request_get_status", W);
+  Call C = enterTest("MPI_Request_get_status", W);
   return lookTwice(C, [&](bool Final) -> std::optional<int> {
     Request *R = C.Parts.Requests.lookup(Handle, C.Site);
     if (R && !R->Complete) {

@@ -75,7 +75,7 @@ int Mprobe(int Source, int Tag, MPI_Comm Comm, MPI_Message *Message, MPI_Status 
 
 int Improbe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Message *Message, MPI_Status *Status,
             Where W) {
-  Call C = enterBlocking("MPI_Improbe", W);
+  Call C = enterTest("MPI_Improbe", W);
   return lookTwice(C, [&](bool Final) -> std::optional<int> {
     int Context;
     *Flag = matchNow(C, Source, Tag, Comm, Message, Status, Context);

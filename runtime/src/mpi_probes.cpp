@@ -51,7 +51,7 @@ int Probe(int Source, int Tag, MPI_Comm Comm, MPI_Status *Status, Where W) {
 }
 
 int Iprobe(int Source, int Tag, MPI_Comm Comm, int *Flag, MPI_Status *Status, Where W) {
-  Call C = enterBlocking("MPI_Iprobe", W);
+  Call C = enterTest("MPI_Iprobe", W);
   return lookTwice(C, [&](bool Final) -> std::optional<int> {
     if (!Final)
       if (int Error = checkPeerAndTag(C, C.Parts.Comms.lookup(Comm, C.Site), Direction::Receive,

@@ -52,6 +52,9 @@ struct RankTask {
   // thread-local (errno) across a call that suspends (docs/runtime.md).
   std::unique_ptr<Fiber> Thread;
   int Worker = 0;
+  // Other ranks of the process run on Worker too: this rank must not wait inside an OpenMP
+  // parallel region (openmp.h).
+  bool SharesWorker = false;
 
   // Scheduling; guarded by the engine lock.
   TaskState State = TaskState::Ready;

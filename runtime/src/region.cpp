@@ -34,6 +34,7 @@ Region::~Region() {
 
 int Region::complete() {
   Call C = enter("olap region", State->Site.Where);
+  checkMayWait(C);
   RegionState &S = *State;
   if (C.Rank.OpenRegion != State)
     callError(C, "olap region completed twice");

@@ -51,6 +51,7 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
   for (auto &T : Tasks) {
     RankTask &R = *T;
     R.Worker = R.LocalIndex % Opts.Workers;
+    R.SharesWorker = int(Tasks.size()) > Opts.Workers;
     R.Thread = std::make_unique<Fiber>(Opts.StackSize, [this, &R, &Body] { runRank(R, Body); });
   }
   MPI_Barrier(Net.controlComm()); // a common time origin for statistics and the trace
