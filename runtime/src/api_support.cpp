@@ -8,7 +8,7 @@
 
 namespace bamboo::detail {
 
-Call enter(const char *Operation, const std::source_location &Where) {
+Call enter(const char *Operation, const CallSite &Where) {
   RankTask *T = currentTask();
   if (!T)
     fatalError(std::string(Operation) + " at " + describe(Where) +
@@ -21,13 +21,13 @@ Call enter(const char *Operation, const std::source_location &Where) {
   return C;
 }
 
-Call enterTest(const char *Operation, const std::source_location &Where) {
+Call enterTest(const char *Operation, const CallSite &Where) {
   Call C = enter(Operation, Where);
   C.Region = std::exchange(C.Rank.RegionCall, nullptr);
   return C;
 }
 
-Call enterBlocking(const char *Operation, const std::source_location &Where) {
+Call enterBlocking(const char *Operation, const CallSite &Where) {
   Call C = enterTest(Operation, Where);
   checkMayWait(C);
   return C;

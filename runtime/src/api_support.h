@@ -6,10 +6,10 @@
 #include "rank_task.h"
 #include "region_state.h"
 
+#include "bamboo/call_site.h"
 #include <functional>
 #include <mutex>
 #include <optional>
-#include <source_location>
 #include <string>
 
 namespace bamboo::detail {
@@ -41,12 +41,12 @@ struct Call {
 // innermost open olap region (null in a child): the operations the call starts join it. A
 // blocking call completes in the call unless it was made through the region object
 // (region.h), which sets Call::Region for it.
-Call enter(const char *Operation, const std::source_location &Where);
+Call enter(const char *Operation, const CallSite &Where);
 // The same for a call that may wait: its Call::Region is the region the call was made through
 // (RankTask::RegionCall), else null.
-Call enterBlocking(const char *Operation, const std::source_location &Where);
+Call enterBlocking(const char *Operation, const CallSite &Where);
 // The same for MPI's tests (lookTwice), which give way to other ranks but never wait.
-Call enterTest(const char *Operation, const std::source_location &Where);
+Call enterTest(const char *Operation, const CallSite &Where);
 
 // A fatal error if the calling rank may not wait here: inside an OpenMP parallel region, when
 // other ranks share its worker (openmp.h). enterBlocking checks it.

@@ -42,7 +42,7 @@ RankTask *const *currentTaskSlot() noexcept { return &CurrentTask; }
 void yield() {
   if (!detail::currentTask())
     return;
-  detail::Call C = detail::enter("bamboo::yield", std::source_location::current());
+  detail::Call C = detail::enter("bamboo::yield", CallSite::current());
   detail::yieldTurn(C);
 }
 

@@ -36,14 +36,14 @@ std::vector<int> groupOf(Call &C, MPI_Group Group, MPI_Comm Comm) {
 } // namespace
 
 int Comm_rank(MPI_Comm Comm, int *Rank) {
-  Call C = enter("MPI_Comm_rank", std::source_location::current());
+  Call C = enter("MPI_Comm_rank", CallSite::current());
   Lock L(C.Parts.Lock);
   *Rank = C.Parts.Comms.lookup(Comm, C.Site).rankOf(C.Rank.WorldRank);
   return MPI_SUCCESS;
 }
 
 int Comm_size(MPI_Comm Comm, int *Size) {
-  Call C = enter("MPI_Comm_size", std::source_location::current());
+  Call C = enter("MPI_Comm_size", CallSite::current());
   Lock L(C.Parts.Lock);
   *Size = C.Parts.Comms.lookup(Comm, C.Site).Size;
   return MPI_SUCCESS;
@@ -138,7 +138,7 @@ int Comm_free(MPI_Comm *Comm, Where W) {
 }
 
 int Comm_set_errhandler(MPI_Comm Comm, MPI_Errhandler Handler) {
-  Call C = enter("MPI_Comm_set_errhandler", std::source_location::current());
+  Call C = enter("MPI_Comm_set_errhandler", CallSite::current());
   {
     Lock L(C.Parts.Lock);
     C.Parts.Comms.lookup(Comm, C.Site);
@@ -153,7 +153,7 @@ int Comm_set_errhandler(MPI_Comm Comm, MPI_Errhandler Handler) {
 }
 
 int Comm_get_errhandler(MPI_Comm Comm, MPI_Errhandler *Handler) {
-  Call C = enter("MPI_Comm_get_errhandler", std::source_location::current());
+  Call C = enter("MPI_Comm_get_errhandler", CallSite::current());
   const auto &List = C.Rank.ErrorsReturn;
   *Handler = std::find(List.begin(), List.end(), Comm) != List.end() ? MPI_ERRORS_RETURN
                                                                      : MPI_ERRORS_ARE_FATAL;

@@ -263,7 +263,7 @@ int Request_get_status(MPI_Request Handle, int *Flag, MPI_Status *Status, Where 
 }
 
 int Request_free(MPI_Request *Handle) {
-  Call C = enter("MPI_Request_free", std::source_location::current());
+  Call C = enter("MPI_Request_free", CallSite::current());
   Lock L(C.Parts.Lock);
   if (*Handle == MPI_REQUEST_NULL)
     callError(C, "MPI_REQUEST_NULL given");

@@ -11,7 +11,7 @@ namespace bamboo {
 
 using namespace detail;
 
-Region::Region(int Priority, std::source_location Where) : State(new RegionState) {
+Region::Region(int Priority, CallSite Where) : State(new RegionState) {
   Call C = enter("olap region", Where);
   State->Owner = &C.Rank;
   State->Priority = Priority;

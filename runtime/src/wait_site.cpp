@@ -5,11 +5,11 @@
 
 namespace bamboo::detail {
 
-std::string describe(const std::source_location &Where) {
-  std::string_view File = Where.file_name();
+std::string describe(const CallSite &Where) {
+  std::string_view File = Where.File ? Where.File : "";
   if (auto Slash = File.rfind('/'); Slash != std::string_view::npos)
     File.remove_prefix(Slash + 1);
-  return std::string(File) + ":" + std::to_string(Where.line());
+  return std::string(File) + ":" + std::to_string(Where.Line);
 }
 
 } // namespace bamboo::detail

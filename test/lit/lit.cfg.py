@@ -7,7 +7,7 @@
 #   %resource_dir    Clang's resource directory compiled into bamboo
 #   %clang_major     Clang's major version (the lib/clang/<N> directory name)
 #   %bamboo_cxx      the bamboo-cxx driver; %mpiexec MPI's launcher (with a timeout);
-#   %mpicxx          MPI's compiler; %runtime_include and %runtime_library the runtime's
+#   %mpicxx          MPI's compiler (%mpicc its C compiler); %runtime_include and %runtime_library the runtime's
 #                    headers and library (with a sanitized build's link flags), to compile
 #                    and link translations by hand
 #   %check_compiles  compiles a translation as users do (mpicxx -std=c++20 -Wall), and
@@ -41,6 +41,8 @@ config.substitutions.append(("%bamboo_version", config.bamboo_version))
 config.substitutions.append(("%bamboo_cxx", os.path.join(config.bamboo_tools_dir, "bamboo-cxx")))
 config.substitutions.append(("%mpiexec", "timeout -k 5 60 " + config.mpiexec))
 config.substitutions.append(("%mpicxx", config.mpicxx))
+# The same MPI's C compiler: mpicxx.mpich's is mpicc.mpich.
+config.substitutions.append(("%mpicc", config.mpicxx.replace("mpicxx", "mpicc")))
 # The MPI standard the build's <mpi.h> implements: MPICH 4 is MPI 4.0, Open MPI 4 is MPI 3.1.
 if int(config.mpi_version_major or 0) >= 4:
     config.available_features.add("mpi4")

@@ -488,6 +488,78 @@ TEST(RuntimeContract, TableMatchesBambooMPI) {
   }
 }
 
+TEST(RuntimeContract, CInterfaceHasEveryFunction) {
+  // bamboo::mpi's functions and bamboo::Region's calls, and whether they take
+  // a call site.
+  std::unique_ptr<ASTUnit> Cxx =
+      test::parse("#include <bamboo/mpi.h>\n#include <bamboo/region.h>\n",
+                  {"-I", BAMBOO_RUNTIME_INCLUDE_DIR});
+  ASSERT_NE(Cxx, nullptr);
+  ASSERT_FALSE(Cxx->getDiagnostics().hasErrorOccurred());
+  struct Runtime : RecursiveASTVisitor<Runtime> {
+    llvm::StringMap<bool> TakesSite, RegionCalls;
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (!FD->getIdentifier())
+        return true;
+      bool Site = FD->getNumParams() > 0 &&
+                  FD->parameters()
+                          .back()
+                          ->getType()
+                          .getCanonicalType()
+                          .getAsString()
+                          .find("CallSite") != std::string::npos;
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+        if (MD->getParent()->getName() == "Region" &&
+            MD->getAccess() == AS_public && MD->getName() != "complete" &&
+            !isa<CXXConstructorDecl>(MD))
+          RegionCalls[MD->getName()] = Site;
+        return true;
+      }
+      if (const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
+          NS && NS->getName() == "mpi")
+        TakesSite[FD->getName()] = Site;
+      return true;
+    }
+  } R;
+  R.TraverseAST(Cxx->getASTContext());
+  ASSERT_GT(R.TakesSite.size(), 100u);
+  ASSERT_GT(R.RegionCalls.size(), 10u);
+
+  // The C interface, parsed as C.
+  std::unique_ptr<ASTUnit> C =
+      test::parse("#include <bamboo/bamboo.h>\n",
+                  {"-x", "c", "-std=c99", "-I", BAMBOO_RUNTIME_INCLUDE_DIR});
+  ASSERT_NE(C, nullptr);
+  ASSERT_FALSE(C->getDiagnostics().hasErrorOccurred());
+  struct CFunctions : RecursiveASTVisitor<CFunctions> {
+    llvm::StringMap<unsigned> Params;
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (FD->getIdentifier() && FD->getName().starts_with("bamboo_"))
+        Params[FD->getName()] = FD->getNumParams();
+      return true;
+    }
+  } F;
+  F.TraverseAST(C->getASTContext());
+  Preprocessor &PP = C->getPreprocessor();
+  for (const auto &[Name, Site] : R.TakesSite) {
+    std::string CName = ("bamboo_MPI_" + Name).str();
+    EXPECT_TRUE(F.Params.count(CName)) << "bamboo/c.h lacks " << CName;
+    // A call site is passed by the macro of the same name.
+    if (Site)
+      EXPECT_TRUE(PP.isMacroDefined(CName))
+          << CName << " takes the call site, but bamboo/c.h has no macro "
+          << "that passes it";
+  }
+  for (const auto &[Name, Site] : R.RegionCalls) {
+    std::string CName = ("bamboo_region_MPI_" + Name).str();
+    EXPECT_TRUE(F.Params.count(CName)) << "bamboo/c.h lacks " << CName;
+    EXPECT_TRUE(PP.isMacroDefined(CName)) << CName;
+  }
+  for (const char *Name :
+       {"bamboo_region_open", "bamboo_region_complete", "bamboo_run"})
+    EXPECT_TRUE(F.Params.count(Name)) << Name;
+}
+
 TEST(MPIModel, RecognisesCallsToTheLibraryOnly) {
   std::unique_ptr<ASTUnit> AST = test::parse(R"cpp(
     #include <mpi.h>

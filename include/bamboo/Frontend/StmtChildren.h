@@ -21,8 +21,7 @@ namespace bamboo {
 
 /// The statements directly under \p S: its children(), and for a
 /// CapturedStmt also the statement it captures. Null children are left out.
-llvm::SmallVector<const clang::Stmt *, 8>
-childStatements(const clang::Stmt *S);
+llvm::SmallVector<const clang::Stmt *, 8> childStatements(const clang::Stmt *S);
 
 } // namespace bamboo
 

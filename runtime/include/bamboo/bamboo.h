@@ -1,7 +1,10 @@
-// bamboo/bamboo.h - everything a program of the Bamboo runtime includes.
+// bamboo/bamboo.h - everything a program of the Bamboo runtime includes: the C++ interface in
+// C++, the C interface (bamboo/c.h) in C.
 #pragma once
 
-// A translated C file is one extern "C" block (docs/c.md); the runtime is C++ all the same.
+#ifdef __cplusplus
+// A C file translated as C++ is one extern "C" block (docs/c.md); the runtime is C++ all the
+// same.
 extern "C++" {
 #include "bamboo/libc.h"
 #include "bamboo/mpi.h"
@@ -9,3 +12,6 @@ extern "C++" {
 #include "bamboo/region.h"
 #include "bamboo/runtime.h"
 }
+#else
+#include "bamboo/c.h"
+#endif

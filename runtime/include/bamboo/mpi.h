@@ -11,19 +11,19 @@
 // and those made by the calls below; groups and requests are values the runtime makes, valid
 // only with bamboo::mpi calls.
 //
-// Every call takes a trailing std::source_location, defaulted to the call site: the deadlock
+// Every call takes a trailing CallSite, defaulted to the call site: the deadlock
 // report names it.
 //
 // Thread safety: call these only from task code (inside bamboo::run), each virtual rank from
 // its own task, as MPI_THREAD_FUNNELED allows for a process.
 #pragma once
 
+#include "bamboo/call_site.h"
 #include <mpi.h>
-#include <source_location>
 
 namespace bamboo::mpi {
 
-using Where = std::source_location;
+using Where = CallSite;
 
 // Environment. MPI itself is initialized by bamboo::run; these track each virtual rank's view.
 int Init(int *Argc, char ***Argv, Where W = Where::current());

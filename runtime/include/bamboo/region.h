@@ -26,8 +26,8 @@
 // innermost until it completes, and the outer one is open again after it.
 #pragma once
 
+#include "bamboo/call_site.h"
 #include <mpi.h>
-#include <source_location>
 
 namespace bamboo {
 
@@ -37,7 +37,7 @@ struct RegionState;
 
 class Region {
 public:
-  using Where = std::source_location;
+  using Where = CallSite;
 
   explicit Region(int Priority = 0, Where W = Where::current());
   ~Region();
