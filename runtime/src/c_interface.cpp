@@ -20,13 +20,13 @@ struct bamboo_region : bamboo::Region {
 
 extern "C" {
 
-#define BAMBOO_MPI(Name, Parameters, Arguments)                                                \
-  int bamboo_MPI_##Name(const char *File, int Line, BAMBOO_PARAMETERS Parameters) {           \
-    return bamboo::mpi::Name(BAMBOO_PARAMETERS Arguments, site(File, Line));                   \
+#define BAMBOO_MPI(Name, Parameters, Arguments)                                                    \
+  int bamboo_MPI_##Name(const char *File, int Line, BAMBOO_PARAMETERS Parameters) {                \
+    return bamboo::mpi::Name(BAMBOO_PARAMETERS Arguments, site(File, Line));                       \
   }
-#define BAMBOO_MPI_LOCAL(Name, Parameters, Arguments)                                          \
-  int bamboo_MPI_##Name(BAMBOO_PARAMETERS Parameters) {                                       \
-    return bamboo::mpi::Name(BAMBOO_PARAMETERS Arguments);                                     \
+#define BAMBOO_MPI_LOCAL(Name, Parameters, Arguments)                                              \
+  int bamboo_MPI_##Name(BAMBOO_PARAMETERS Parameters) {                                            \
+    return bamboo::mpi::Name(BAMBOO_PARAMETERS Arguments);                                         \
   }
 #include "bamboo/mpi_functions.def"
 #undef BAMBOO_MPI
@@ -50,10 +50,10 @@ int bamboo_region_complete(bamboo_region *Region) {
   return Result;
 }
 
-#define BAMBOO_REGION_CALL(Name, Parameters, Arguments)                                        \
-  int bamboo_region_MPI_##Name(bamboo_region *Region, const char *File, int Line,             \
-                               BAMBOO_PARAMETERS Parameters) {                                 \
-    return Region->Name(BAMBOO_PARAMETERS Arguments, site(File, Line));                        \
+#define BAMBOO_REGION_CALL(Name, Parameters, Arguments)                                            \
+  int bamboo_region_MPI_##Name(bamboo_region *Region, const char *File, int Line,                  \
+                               BAMBOO_PARAMETERS Parameters) {                                     \
+    return Region->Name(BAMBOO_PARAMETERS Arguments, site(File, Line));                            \
   }
 BAMBOO_REGION_CALL(Send,
                    (const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,

@@ -1,10 +1,10 @@
-// bamboo/bamboo.h - everything a program of the Bamboo runtime includes: the C++ interface in
-// C++, the C interface (bamboo/c.h) in C.
+/* bamboo/bamboo.h - everything a program of the Bamboo runtime includes: the C++ interface in
+ * C++, the C interface (bamboo/c.h) in C. */
 #pragma once
 
 #ifdef __cplusplus
-// A C file translated as C++ is one extern "C" block (docs/c.md); the runtime is C++ all the
-// same.
+/* A C file translated as C++ is one extern "C" block (docs/c.md); the runtime is C++ all the
+ * same. */
 extern "C++" {
 #include "bamboo/libc.h"
 #include "bamboo/mpi.h"

@@ -1,22 +1,22 @@
-// bamboo/c.h - the runtime's interface for C; bamboo/bamboo.h includes it in a C file.
-//
-// A translated C file stays C (docs/c.md): its MPI calls become calls of bamboo_MPI_X, with
-// MPI_X's parameters and meaning for the calling virtual rank (bamboo/mpi.h). Each is also a
-// function-like macro of the same name that passes the call's file and line first (a macro
-// does not expand inside itself), so the translation reads as the original:
-//
-//   bamboo_MPI_Send(&x, 1, MPI_INT, right, 0, MPI_COMM_WORLD);
-//
-// Olap regions (bamboo/region.h), as the translation writes them:
-//
-//   { bamboo_region *bambooOlap = bamboo_region_open(2);
-//     bamboo_region_MPI_Recv(&y, 1, MPI_INT, left, 0, MPI_COMM_WORLD, &status);
-//     ...
-//     bamboo_region_complete(bambooOlap); }
-//
-// bamboo_region_MPI_X is a blocking call written in the region's body, deferred to its end.
-// Its macro passes the region named bambooOlap where the call is written: the innermost
-// region around it, as `bambooOlap.Recv(...)` is in C++.
+/* bamboo/c.h - the runtime's interface for C; bamboo/bamboo.h includes it in a C file.
+ *
+ * A translated C file stays C (docs/c.md): its MPI calls become calls of bamboo_MPI_X, with
+ * MPI_X's parameters and meaning for the calling virtual rank (bamboo/mpi.h). Each is also a
+ * function-like macro of the same name that passes the call's file and line first (a macro
+ * does not expand inside itself), so the translation reads as the original:
+ *
+ *   bamboo_MPI_Send(&x, 1, MPI_INT, right, 0, MPI_COMM_WORLD);
+ *
+ * Olap regions (bamboo/region.h), as the translation writes them:
+ *
+ *   { bamboo_region *bambooOlap = bamboo_region_open(2);
+ *     bamboo_region_MPI_Recv(&y, 1, MPI_INT, left, 0, MPI_COMM_WORLD, &status);
+ *     ...
+ *     bamboo_region_complete(bambooOlap); }
+ *
+ * bamboo_region_MPI_X is a blocking call written in the region's body, deferred to its end.
+ * Its macro passes the region named bambooOlap where the call is written: the innermost
+ * region around it, as `bambooOlap.Recv(...)` is in C++. */
 #ifndef BAMBOO_C_H
 #define BAMBOO_C_H
 
@@ -28,9 +28,9 @@ extern "C" {
 
 #define BAMBOO_PARAMETERS(...) __VA_ARGS__
 
-#define BAMBOO_MPI(Name, Parameters, Arguments)                                                \
+#define BAMBOO_MPI(Name, Parameters, Arguments)                                                    \
   int bamboo_MPI_##Name(const char *File, int Line, BAMBOO_PARAMETERS Parameters);
-#define BAMBOO_MPI_LOCAL(Name, Parameters, Arguments)                                          \
+#define BAMBOO_MPI_LOCAL(Name, Parameters, Arguments)                                              \
   int bamboo_MPI_##Name(BAMBOO_PARAMETERS Parameters);
 #include "bamboo/mpi_functions.def"
 #undef BAMBOO_MPI
@@ -44,45 +44,48 @@ int bamboo_MPI_Abort(const char *File, int Line, MPI_Comm Comm, int ErrorCode);
 double bamboo_MPI_Wtime(void);
 double bamboo_MPI_Wtick(void);
 
-// Olap regions. An opaque handle: the region's state lives in the runtime.
+/* Olap regions. An opaque handle: the region's state lives in the runtime. */
 typedef struct bamboo_region bamboo_region;
 bamboo_region *bamboo_region_open(const char *File, int Line, int Priority);
 int bamboo_region_complete(bamboo_region *Region);
-int bamboo_region_MPI_Send(bamboo_region *Region, const char *File, int Line, const void *Buf, int Count,
-                           MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm);
-int bamboo_region_MPI_Ssend(bamboo_region *Region, const char *File, int Line, const void *Buf, int Count,
-                            MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm);
-int bamboo_region_MPI_Bsend(bamboo_region *Region, const char *File, int Line, const void *Buf, int Count,
-                            MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm);
-int bamboo_region_MPI_Rsend(bamboo_region *Region, const char *File, int Line, const void *Buf, int Count,
-                            MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm);
-int bamboo_region_MPI_Recv(bamboo_region *Region, const char *File, int Line, void *Buf, int Count, MPI_Datatype Type,
-                           int Source, int Tag, MPI_Comm Comm, MPI_Status *Status);
-int bamboo_region_MPI_Sendrecv(bamboo_region *Region, const char *File, int Line, const void *SendBuf, int SendCount,
-                               MPI_Datatype SendType, int Dest, int SendTag, void *RecvBuf,
-                               int RecvCount, MPI_Datatype RecvType, int Source, int RecvTag,
-                               MPI_Comm Comm, MPI_Status *Status);
-int bamboo_region_MPI_Sendrecv_replace(bamboo_region *Region, const char *File, int Line, void *Buf, int Count,
-                                       MPI_Datatype Type, int Dest, int SendTag, int Source,
-                                       int RecvTag, MPI_Comm Comm, MPI_Status *Status);
-int bamboo_region_MPI_Mrecv(bamboo_region *Region, const char *File, int Line, void *Buf, int Count, MPI_Datatype Type,
-                            MPI_Message *Message, MPI_Status *Status);
-int bamboo_region_MPI_Wait(bamboo_region *Region, const char *File, int Line, MPI_Request *Request, MPI_Status *Status);
-int bamboo_region_MPI_Waitall(bamboo_region *Region, const char *File, int Line, int Count, MPI_Request Requests[],
-                              MPI_Status Statuses[]);
-int bamboo_region_MPI_Waitany(bamboo_region *Region, const char *File, int Line, int Count, MPI_Request Requests[],
-                              int *Index, MPI_Status *Status);
-int bamboo_region_MPI_Waitsome(bamboo_region *Region, const char *File, int Line, int InCount, MPI_Request Requests[],
-                               int *OutCount, int Indices[], MPI_Status Statuses[]);
+int bamboo_region_MPI_Send(bamboo_region *Region, const char *File, int Line, const void *Buf,
+                           int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm);
+int bamboo_region_MPI_Ssend(bamboo_region *Region, const char *File, int Line, const void *Buf,
+                            int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm);
+int bamboo_region_MPI_Bsend(bamboo_region *Region, const char *File, int Line, const void *Buf,
+                            int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm);
+int bamboo_region_MPI_Rsend(bamboo_region *Region, const char *File, int Line, const void *Buf,
+                            int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm);
+int bamboo_region_MPI_Recv(bamboo_region *Region, const char *File, int Line, void *Buf, int Count,
+                           MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
+                           MPI_Status *Status);
+int bamboo_region_MPI_Sendrecv(bamboo_region *Region, const char *File, int Line,
+                               const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest,
+                               int SendTag, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
+                               int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status);
+int bamboo_region_MPI_Sendrecv_replace(bamboo_region *Region, const char *File, int Line, void *Buf,
+                                       int Count, MPI_Datatype Type, int Dest, int SendTag,
+                                       int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status);
+int bamboo_region_MPI_Mrecv(bamboo_region *Region, const char *File, int Line, void *Buf, int Count,
+                            MPI_Datatype Type, MPI_Message *Message, MPI_Status *Status);
+int bamboo_region_MPI_Wait(bamboo_region *Region, const char *File, int Line, MPI_Request *Request,
+                           MPI_Status *Status);
+int bamboo_region_MPI_Waitall(bamboo_region *Region, const char *File, int Line, int Count,
+                              MPI_Request Requests[], MPI_Status Statuses[]);
+int bamboo_region_MPI_Waitany(bamboo_region *Region, const char *File, int Line, int Count,
+                              MPI_Request Requests[], int *Index, MPI_Status *Status);
+int bamboo_region_MPI_Waitsome(bamboo_region *Region, const char *File, int Line, int InCount,
+                               MPI_Request Requests[], int *OutCount, int Indices[],
+                               MPI_Status Statuses[]);
 
-// Runs Main once per virtual rank (bamboo::run); the generated main returns its result.
+/* Runs Main once per virtual rank (bamboo::run); the generated main returns its result. */
 int bamboo_run(int Argc, char **Argv, int (*Main)(int, char **));
 
 #ifdef __cplusplus
-} // extern "C"
+} /* extern "C" */
 #endif
 
-// The calls as the translation writes them: the call's place goes first.
+/* The calls as the translation writes them: the call's place goes first. */
 #ifndef BAMBOO_C_INTERFACE_IMPLEMENTATION
 #define bamboo_MPI_Finalize() bamboo_MPI_Finalize(__FILE__, __LINE__)
 #define bamboo_MPI_Abort(...) bamboo_MPI_Abort(__FILE__, __LINE__, __VA_ARGS__)
@@ -94,19 +97,25 @@ int bamboo_run(int Argc, char **Argv, int (*Main)(int, char **));
 #define bamboo_MPI_Comm_split(...) bamboo_MPI_Comm_split(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Comm_split_type(...) bamboo_MPI_Comm_split_type(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Comm_create(...) bamboo_MPI_Comm_create(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Comm_create_group(...) bamboo_MPI_Comm_create_group(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Comm_create_group(...)                                                          \
+  bamboo_MPI_Comm_create_group(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Comm_free(...) bamboo_MPI_Comm_free(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Group_size(...) bamboo_MPI_Group_size(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Group_rank(...) bamboo_MPI_Group_rank(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Group_translate_ranks(...) bamboo_MPI_Group_translate_ranks(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Group_translate_ranks(...)                                                      \
+  bamboo_MPI_Group_translate_ranks(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Group_compare(...) bamboo_MPI_Group_compare(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Group_union(...) bamboo_MPI_Group_union(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Group_intersection(...) bamboo_MPI_Group_intersection(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Group_difference(...) bamboo_MPI_Group_difference(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Group_intersection(...)                                                         \
+  bamboo_MPI_Group_intersection(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Group_difference(...)                                                           \
+  bamboo_MPI_Group_difference(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Group_incl(...) bamboo_MPI_Group_incl(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Group_excl(...) bamboo_MPI_Group_excl(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Group_range_incl(...) bamboo_MPI_Group_range_incl(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Group_range_excl(...) bamboo_MPI_Group_range_excl(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Group_range_incl(...)                                                           \
+  bamboo_MPI_Group_range_incl(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Group_range_excl(...)                                                           \
+  bamboo_MPI_Group_range_excl(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Group_free(...) bamboo_MPI_Group_free(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Cart_create(...) bamboo_MPI_Cart_create(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Cart_sub(...) bamboo_MPI_Cart_sub(__FILE__, __LINE__, __VA_ARGS__)
@@ -123,14 +132,16 @@ int bamboo_run(int Argc, char **Argv, int (*Main)(int, char **));
 #define bamboo_MPI_Rsend(...) bamboo_MPI_Rsend(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Recv(...) bamboo_MPI_Recv(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Sendrecv(...) bamboo_MPI_Sendrecv(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Sendrecv_replace(...) bamboo_MPI_Sendrecv_replace(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Sendrecv_replace(...)                                                           \
+  bamboo_MPI_Sendrecv_replace(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Isend(...) bamboo_MPI_Isend(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Issend(...) bamboo_MPI_Issend(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Ibsend(...) bamboo_MPI_Ibsend(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Irsend(...) bamboo_MPI_Irsend(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Irecv(...) bamboo_MPI_Irecv(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Isendrecv(...) bamboo_MPI_Isendrecv(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Isendrecv_replace(...) bamboo_MPI_Isendrecv_replace(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Isendrecv_replace(...)                                                          \
+  bamboo_MPI_Isendrecv_replace(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Buffer_attach(...) bamboo_MPI_Buffer_attach(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Buffer_detach(...) bamboo_MPI_Buffer_detach(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Buffer_attach_c(...) bamboo_MPI_Buffer_attach_c(__FILE__, __LINE__, __VA_ARGS__)
@@ -149,7 +160,8 @@ int bamboo_run(int Argc, char **Argv, int (*Main)(int, char **));
 #define bamboo_MPI_Testall(...) bamboo_MPI_Testall(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Testany(...) bamboo_MPI_Testany(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Testsome(...) bamboo_MPI_Testsome(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Request_get_status(...) bamboo_MPI_Request_get_status(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Request_get_status(...)                                                         \
+  bamboo_MPI_Request_get_status(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Cancel(...) bamboo_MPI_Cancel(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Send_init(...) bamboo_MPI_Send_init(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Ssend_init(...) bamboo_MPI_Ssend_init(__FILE__, __LINE__, __VA_ARGS__)
@@ -174,7 +186,8 @@ int bamboo_run(int Argc, char **Argv, int (*Main)(int, char **));
 #define bamboo_MPI_Scan(...) bamboo_MPI_Scan(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Exscan(...) bamboo_MPI_Exscan(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Reduce_scatter(...) bamboo_MPI_Reduce_scatter(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Reduce_scatter_block(...) bamboo_MPI_Reduce_scatter_block(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Reduce_scatter_block(...)                                                       \
+  bamboo_MPI_Reduce_scatter_block(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Ibarrier(...) bamboo_MPI_Ibarrier(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Ibcast(...) bamboo_MPI_Ibcast(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Ireduce(...) bamboo_MPI_Ireduce(__FILE__, __LINE__, __VA_ARGS__)
@@ -191,20 +204,33 @@ int bamboo_run(int Argc, char **Argv, int (*Main)(int, char **));
 #define bamboo_MPI_Iscan(...) bamboo_MPI_Iscan(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Iexscan(...) bamboo_MPI_Iexscan(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Ireduce_scatter(...) bamboo_MPI_Ireduce_scatter(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Ireduce_scatter_block(...) bamboo_MPI_Ireduce_scatter_block(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_region_MPI_Send(...) bamboo_region_MPI_Send(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_region_MPI_Ssend(...) bamboo_region_MPI_Ssend(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_region_MPI_Bsend(...) bamboo_region_MPI_Bsend(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_region_MPI_Rsend(...) bamboo_region_MPI_Rsend(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_region_MPI_Recv(...) bamboo_region_MPI_Recv(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_region_MPI_Sendrecv(...) bamboo_region_MPI_Sendrecv(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_region_MPI_Sendrecv_replace(...) bamboo_region_MPI_Sendrecv_replace(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_region_MPI_Mrecv(...) bamboo_region_MPI_Mrecv(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_region_MPI_Wait(...) bamboo_region_MPI_Wait(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_region_MPI_Waitall(...) bamboo_region_MPI_Waitall(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_region_MPI_Waitany(...) bamboo_region_MPI_Waitany(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_region_MPI_Waitsome(...) bamboo_region_MPI_Waitsome(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Ireduce_scatter_block(...)                                                      \
+  bamboo_MPI_Ireduce_scatter_block(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_region_MPI_Send(...)                                                                \
+  bamboo_region_MPI_Send(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_region_MPI_Ssend(...)                                                               \
+  bamboo_region_MPI_Ssend(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_region_MPI_Bsend(...)                                                               \
+  bamboo_region_MPI_Bsend(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_region_MPI_Rsend(...)                                                               \
+  bamboo_region_MPI_Rsend(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_region_MPI_Recv(...)                                                                \
+  bamboo_region_MPI_Recv(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_region_MPI_Sendrecv(...)                                                            \
+  bamboo_region_MPI_Sendrecv(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_region_MPI_Sendrecv_replace(...)                                                    \
+  bamboo_region_MPI_Sendrecv_replace(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_region_MPI_Mrecv(...)                                                               \
+  bamboo_region_MPI_Mrecv(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_region_MPI_Wait(...)                                                                \
+  bamboo_region_MPI_Wait(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_region_MPI_Waitall(...)                                                             \
+  bamboo_region_MPI_Waitall(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_region_MPI_Waitany(...)                                                             \
+  bamboo_region_MPI_Waitany(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_region_MPI_Waitsome(...)                                                            \
+  bamboo_region_MPI_Waitsome(bambooOlap, __FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_region_open(Priority) bamboo_region_open(__FILE__, __LINE__, Priority)
 #endif
 
-#endif // BAMBOO_C_H
+#endif /* BAMBOO_C_H */

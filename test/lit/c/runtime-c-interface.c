@@ -4,6 +4,9 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %mpicc -std=c99 -Wall -Wextra -Werror -pedantic -I%runtime_include -c %s -o %t/app.o
 // RUN: %mpicxx %t/app.o %runtime_library -o %t/app
+// The header alone also compiles as C89 (many MPI codes are built -std=c89).
+// RUN: echo '#include <bamboo/bamboo.h>' > %t/c89.c
+// RUN: %mpicc -std=c89 -Wall -Wextra -Werror -I%runtime_include -c %t/c89.c -o %t/c89.o
 // RUN: env BAMBOO_VF=3 %mpiexec -n 2 %t/app | sort | FileCheck %s
 // CHECK-COUNT-6: rank {{[0-5]}} of 6: from the left {{[0-5]}}, sum 15, {{[0-9]+}} ms
 //
