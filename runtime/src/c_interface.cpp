@@ -4,12 +4,56 @@
 #include "bamboo/c.h"
 
 #include "bamboo/mpi.h"
+#include "bamboo/rank_local.h"
 #include "bamboo/region.h"
 #include "bamboo/runtime.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <vector>
 
 namespace {
 bamboo::CallSite site(const char *File, int Line) {
   return {File ? File : "", static_cast<unsigned>(Line)};
+}
+
+// The slot of a C rank-local, given at its first use by any thread (Slot holds it plus one).
+std::size_t slotOf(bamboo_rank_local *Local) {
+  std::atomic_ref<unsigned long> Slot(Local->Slot);
+  if (unsigned long Known = Slot.load(std::memory_order_acquire))
+    return Known - 1;
+  unsigned long Mine = bamboo::detail::allocateRankLocalSlot() + 1, Expected = 0;
+  if (Slot.compare_exchange_strong(Expected, Mine, std::memory_order_acq_rel))
+    return Mine - 1;
+  return Expected - 1; // another thread gave it one first
+}
+
+// The running rank's instance of Local, made zeroed (and initialized if asked).
+void *makeLocal(bamboo_rank_local *Local, bool Initialize) {
+  void *Instance = std::calloc(1, Local->Size ? Local->Size : 1);
+  if (!Instance)
+    throw std::bad_alloc();
+  void *Kept = bamboo::detail::adoptRankLocal(slotOf(Local), Instance, std::free);
+  if (Initialize && Kept == Instance && Local->Init)
+    Local->Init(Instance);
+  return Kept;
+}
+
+// The C rank-locals registered before main, in registration order.
+std::vector<bamboo_rank_local *> &registeredLocals() {
+  static std::vector<bamboo_rank_local *> Locals;
+  return Locals;
+}
+
+// As each rank starts: every registered instance, then every initializer.
+void makeRegisteredLocals(void *) {
+  for (bamboo_rank_local *Local : registeredLocals())
+    if (!bamboo::detail::findRankLocal(slotOf(Local)))
+      makeLocal(Local, /*Initialize=*/false);
+  for (bamboo_rank_local *Local : registeredLocals())
+    if (Local->Init)
+      Local->Init(bamboo::detail::findRankLocal(slotOf(Local)));
 }
 } // namespace
 
@@ -99,6 +143,18 @@ BAMBOO_REGION_CALL(Waitsome,
                     MPI_Status Statuses[]),
                    (InCount, Requests, OutCount, Indices, Statuses))
 #undef BAMBOO_REGION_CALL
+
+void bamboo_rank_local_register(bamboo_rank_local *Local) {
+  if (registeredLocals().empty())
+    bamboo::detail::registerBeforeMain(makeRegisteredLocals, nullptr);
+  registeredLocals().push_back(Local);
+}
+
+void *bamboo_rank_local_get(bamboo_rank_local *Local) {
+  if (void *Instance = bamboo::detail::findRankLocal(slotOf(Local)))
+    return Instance;
+  return makeLocal(Local, /*Initialize=*/true);
+}
 
 int bamboo_run(int Argc, char **Argv, int (*Main)(int, char **)) {
   return bamboo::run(Argc, Argv, Main);

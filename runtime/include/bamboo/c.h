@@ -78,6 +78,27 @@ int bamboo_region_MPI_Waitsome(bamboo_region *Region, const char *File, int Line
                                MPI_Request Requests[], int *OutCount, int Indices[],
                                MPI_Status Statuses[]);
 
+/* Rank-local storage: a privatized variable (or the variables of one declaration) has one
+ * instance per virtual rank, Size bytes, zeroed, then filled by Init (null: zero is its
+ * value). A translated file registers its variables before main runs (a constructor
+ * function), and every rank then makes all of them as it starts: first every instance, then
+ * every Init, so that initializers may take each other's addresses (C's static initializers
+ * are constants: nothing else can be observed), and no thread of the rank ever sees an
+ * instance half made. bamboo_rank_local_get gives the running rank's instance (one not
+ * registered is made at its first use).
+ *
+ *   static void bambooInit_x(void *P) { ... }
+ *   static bamboo_rank_local bambooLocal_x = BAMBOO_RANK_LOCAL(sizeof(struct S), bambooInit_x);
+ *   ... ((struct S *)bamboo_rank_local_get(&bambooLocal_x))->x ... */
+typedef struct bamboo_rank_local {
+  unsigned long Size;
+  void (*Init)(void *Instance);
+  unsigned long Slot; /* the runtime's: 0 until the variable has one */
+} bamboo_rank_local;
+#define BAMBOO_RANK_LOCAL(Size, Init) {(Size), (Init), 0}
+void bamboo_rank_local_register(bamboo_rank_local *Local);
+void *bamboo_rank_local_get(bamboo_rank_local *Local);
+
 /* Runs Main once per virtual rank (bamboo::run); the generated main returns its result. */
 int bamboo_run(int Argc, char **Argv, int (*Main)(int, char **));
 
