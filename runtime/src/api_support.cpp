@@ -33,10 +33,19 @@ Call enterBlocking(const char *Operation, const CallSite &Where) {
   return C;
 }
 
+namespace {
+// The rank's own thread is inside an OpenMP parallel region, and another rank of its worker
+// would run if it gave way (openmp.h). A child (a nonblocking collective) gives way only to
+// its rank.
+bool mustKeepWorker(const Call &C) {
+  return !C.Rank.RunningChild && C.Rank.SharesWorker && insideOpenMPParallelRegion();
+}
+} // namespace
+
 void checkMayWait(const Call &C) {
   // Whether this call will wait depends on timing; the check does not, so that a program
   // fails the same way every run.
-  if (C.Rank.RunningChild || !C.Rank.SharesWorker || !insideOpenMPParallelRegion())
+  if (!mustKeepWorker(C))
     return;
   callError(C, "a call that may wait, inside an OpenMP parallel region, in a rank that shares "
                "its worker thread with other ranks: the rank could not give way to them there "
@@ -69,7 +78,7 @@ void block(Call &C, WaitGroup &G) {
 void yieldTurn(Call &C) {
   // Inside an OpenMP parallel region the rank keeps its worker (openmp.h); MPI's tests, the
   // callers, look once more and decide.
-  if (C.Rank.SharesWorker && !C.Rank.RunningChild && insideOpenMPParallelRegion())
+  if (mustKeepWorker(C))
     return;
   {
     std::lock_guard L(C.Parts.Lock);

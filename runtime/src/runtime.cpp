@@ -51,7 +51,8 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
   for (auto &T : Tasks) {
     RankTask &R = *T;
     R.Worker = R.LocalIndex % Opts.Workers;
-    R.SharesWorker = int(Tasks.size()) > Opts.Workers;
+    // Ranks Worker, Worker + Workers, ... of the process run there.
+    R.SharesWorker = R.Worker + Opts.Workers < int(Tasks.size());
     R.Thread = std::make_unique<Fiber>(Opts.StackSize, [this, &R, &Body] { runRank(R, Body); });
   }
   MPI_Barrier(Net.controlComm()); // a common time origin for statistics and the trace
