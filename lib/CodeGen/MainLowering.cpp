@@ -23,11 +23,7 @@ using namespace clang;
 namespace bamboo::codegen {
 
 void lowerMain(RewriteSession &S) {
-  const FunctionDecl *Main = nullptr;
-  for (const auto &FM : S.Model.functions())
-    if (FM->Decl->isMain() &&
-        S.SM.getFileID(S.SM.getFileLoc(FM->Decl->getLocation())) == S.Main)
-      Main = FM->Decl;
+  const FunctionDecl *Main = S.Model.mainFunction();
   if (!Main)
     return; // a file of the program without main
 

@@ -13,7 +13,6 @@
 #include "bamboo/Tool/ToolSetup.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Decl.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/WithColor.h"
@@ -47,16 +46,6 @@ Outcome runOn(const CompilationDatabase &Compilations,
   return Status == 0 ? Outcome::Clean : Outcome::BambooErrors;
 }
 
-/// Whether \p Model's main file defines main.
-bool definesMain(const TranslationUnitModel &Model) {
-  const clang::SourceManager &SM = Model.context().getSourceManager();
-  for (const auto &FM : Model.functions())
-    if (FM->Decl->isMain() &&
-        SM.isInMainFile(SM.getFileLoc(FM->Decl->getLocation())))
-      return true;
-  return false;
-}
-
 } // namespace
 
 ProgramTranslation translateProgram(const CompilationDatabase &Compilations,
@@ -79,7 +68,7 @@ ProgramTranslation translateProgram(const CompilationDatabase &Compilations,
                 if (std::string Path = absolutePath(SM, FID);
                     Read.insert(Path).second)
                   Out.Read.push_back(Path);
-          DefinesMain = definesMain(Model);
+          DefinesMain = Model.mainFunction() != nullptr;
           // Also with --explain: code generation's checks then report what
           // translation would (the text is not written). Without a root,
           // every file is placed by its absolute path: the root found at the

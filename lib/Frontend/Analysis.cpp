@@ -12,6 +12,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -20,6 +21,15 @@ namespace bamboo {
 const FunctionModel *
 TranslationUnitModel::modelOf(const FunctionDecl *FD) const {
   return ByDecl.lookup(FD);
+}
+
+const FunctionDecl *TranslationUnitModel::mainFunction() const {
+  const SourceManager &SM = Ctx->getSourceManager();
+  for (const auto &FM : Functions)
+    if (FM->Decl->isMain() &&
+        SM.isInMainFile(SM.getFileLoc(FM->Decl->getLocation())))
+      return FM->Decl;
+  return nullptr;
 }
 
 bool TranslationUnitModel::reachesMPI(const FunctionDecl *FD) const {

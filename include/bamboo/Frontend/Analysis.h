@@ -55,6 +55,8 @@ public:
   /// The MPI calls outside every function body (default arguments, member
   /// and static initializers), in source order.
   llvm::ArrayRef<OutsideMPICall> outsideCalls() const { return Outside; }
+  /// The main function the main file defines (not a header's), or null.
+  const clang::FunctionDecl *mainFunction() const;
   /// The model of \p FD (a source-level function), or null.
   const FunctionModel *modelOf(const clang::FunctionDecl *FD) const;
 
