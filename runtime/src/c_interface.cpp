@@ -99,49 +99,7 @@ int bamboo_region_complete(bamboo_region *Region) {
                                BAMBOO_PARAMETERS Parameters) {                                     \
     return Region->Name(BAMBOO_PARAMETERS Arguments, site(File, Line));                            \
   }
-BAMBOO_REGION_CALL(Send,
-                   (const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
-                    MPI_Comm Comm),
-                   (Buf, Count, Type, Dest, Tag, Comm))
-BAMBOO_REGION_CALL(Ssend,
-                   (const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
-                    MPI_Comm Comm),
-                   (Buf, Count, Type, Dest, Tag, Comm))
-BAMBOO_REGION_CALL(Bsend,
-                   (const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
-                    MPI_Comm Comm),
-                   (Buf, Count, Type, Dest, Tag, Comm))
-BAMBOO_REGION_CALL(Rsend,
-                   (const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
-                    MPI_Comm Comm),
-                   (Buf, Count, Type, Dest, Tag, Comm))
-BAMBOO_REGION_CALL(Recv,
-                   (void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
-                    MPI_Status *Status),
-                   (Buf, Count, Type, Source, Tag, Comm, Status))
-BAMBOO_REGION_CALL(Sendrecv,
-                   (const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest,
-                    int SendTag, void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Source,
-                    int RecvTag, MPI_Comm Comm, MPI_Status *Status),
-                   (SendBuf, SendCount, SendType, Dest, SendTag, RecvBuf, RecvCount, RecvType,
-                    Source, RecvTag, Comm, Status))
-BAMBOO_REGION_CALL(Sendrecv_replace,
-                   (void *Buf, int Count, MPI_Datatype Type, int Dest, int SendTag, int Source,
-                    int RecvTag, MPI_Comm Comm, MPI_Status *Status),
-                   (Buf, Count, Type, Dest, SendTag, Source, RecvTag, Comm, Status))
-BAMBOO_REGION_CALL(Mrecv,
-                   (void *Buf, int Count, MPI_Datatype Type, MPI_Message *Message,
-                    MPI_Status *Status),
-                   (Buf, Count, Type, Message, Status))
-BAMBOO_REGION_CALL(Wait, (MPI_Request * Request, MPI_Status *Status), (Request, Status))
-BAMBOO_REGION_CALL(Waitall, (int Count, MPI_Request Requests[], MPI_Status Statuses[]),
-                   (Count, Requests, Statuses))
-BAMBOO_REGION_CALL(Waitany, (int Count, MPI_Request Requests[], int *Index, MPI_Status *Status),
-                   (Count, Requests, Index, Status))
-BAMBOO_REGION_CALL(Waitsome,
-                   (int InCount, MPI_Request Requests[], int *OutCount, int Indices[],
-                    MPI_Status Statuses[]),
-                   (InCount, Requests, OutCount, Indices, Statuses))
+#include "bamboo/region_calls.def"
 #undef BAMBOO_REGION_CALL
 
 void bamboo_rank_local_register(bamboo_rank_local *Local) {

@@ -48,35 +48,11 @@ double bamboo_MPI_Wtick(void);
 typedef struct bamboo_region bamboo_region;
 bamboo_region *bamboo_region_open(const char *File, int Line, int Priority);
 int bamboo_region_complete(bamboo_region *Region);
-int bamboo_region_MPI_Send(bamboo_region *Region, const char *File, int Line, const void *Buf,
-                           int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm);
-int bamboo_region_MPI_Ssend(bamboo_region *Region, const char *File, int Line, const void *Buf,
-                            int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm);
-int bamboo_region_MPI_Bsend(bamboo_region *Region, const char *File, int Line, const void *Buf,
-                            int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm);
-int bamboo_region_MPI_Rsend(bamboo_region *Region, const char *File, int Line, const void *Buf,
-                            int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm);
-int bamboo_region_MPI_Recv(bamboo_region *Region, const char *File, int Line, void *Buf, int Count,
-                           MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
-                           MPI_Status *Status);
-int bamboo_region_MPI_Sendrecv(bamboo_region *Region, const char *File, int Line,
-                               const void *SendBuf, int SendCount, MPI_Datatype SendType, int Dest,
-                               int SendTag, void *RecvBuf, int RecvCount, MPI_Datatype RecvType,
-                               int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status);
-int bamboo_region_MPI_Sendrecv_replace(bamboo_region *Region, const char *File, int Line, void *Buf,
-                                       int Count, MPI_Datatype Type, int Dest, int SendTag,
-                                       int Source, int RecvTag, MPI_Comm Comm, MPI_Status *Status);
-int bamboo_region_MPI_Mrecv(bamboo_region *Region, const char *File, int Line, void *Buf, int Count,
-                            MPI_Datatype Type, MPI_Message *Message, MPI_Status *Status);
-int bamboo_region_MPI_Wait(bamboo_region *Region, const char *File, int Line, MPI_Request *Request,
-                           MPI_Status *Status);
-int bamboo_region_MPI_Waitall(bamboo_region *Region, const char *File, int Line, int Count,
-                              MPI_Request Requests[], MPI_Status Statuses[]);
-int bamboo_region_MPI_Waitany(bamboo_region *Region, const char *File, int Line, int Count,
-                              MPI_Request Requests[], int *Index, MPI_Status *Status);
-int bamboo_region_MPI_Waitsome(bamboo_region *Region, const char *File, int Line, int InCount,
-                               MPI_Request Requests[], int *OutCount, int Indices[],
-                               MPI_Status Statuses[]);
+#define BAMBOO_REGION_CALL(Name, Parameters, Arguments)                                            \
+  int bamboo_region_MPI_##Name(bamboo_region *Region, const char *File, int Line,                  \
+                               BAMBOO_PARAMETERS Parameters);
+#include "bamboo/region_calls.def"
+#undef BAMBOO_REGION_CALL
 
 /* Rank-local storage: a privatized variable (or the variables of one declaration) has one
  * instance per virtual rank, Size bytes, zeroed, then filled by Init (null: zero is its
