@@ -3,13 +3,17 @@
 #define BAMBOO_C_INTERFACE_IMPLEMENTATION // the functions, not the call macros
 #include "bamboo/c.h"
 
+#include "bamboo/libc.h"
 #include "bamboo/mpi.h"
 #include "bamboo/rank_local.h"
 #include "bamboo/region.h"
 #include "bamboo/runtime.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <vector>
 
@@ -29,11 +33,19 @@ std::size_t slotOf(bamboo_rank_local *Local) {
   return Expected - 1; // another thread gave it one first
 }
 
-// The running rank's instance of Local, made zeroed (and initialized if asked).
+// The running rank's instance of Local, made from its image or zeroed (and initialized if
+// asked).
 void *makeLocal(bamboo_rank_local *Local, bool Initialize) {
-  void *Instance = std::calloc(1, Local->Size ? Local->Size : 1);
+  // aligned_alloc wants a size that is a multiple of the alignment.
+  std::size_t Align = std::max<std::size_t>(Local->Align, alignof(std::max_align_t));
+  std::size_t Size = (std::max<std::size_t>(Local->Size, 1) + Align - 1) / Align * Align;
+  void *Instance = std::aligned_alloc(Align, Size);
   if (!Instance)
     throw std::bad_alloc();
+  if (Local->Image)
+    std::memcpy(Instance, Local->Image, Local->Size);
+  else
+    std::memset(Instance, 0, Size);
   void *Kept = bamboo::detail::adoptRankLocal(slotOf(Local), Instance, std::free);
   if (Initialize && Kept == Instance && Local->Init)
     Local->Init(Instance);
@@ -113,6 +125,37 @@ void *bamboo_rank_local_get(bamboo_rank_local *Local) {
     return Instance;
   return makeLocal(Local, /*Initialize=*/true);
 }
+
+int bamboo_rand(void) { return bamboo::libc::rand(); }
+void bamboo_srand(unsigned Seed) { bamboo::libc::srand(Seed); }
+long bamboo_random(void) { return bamboo::libc::random(); }
+void bamboo_srandom(unsigned Seed) { bamboo::libc::srandom(Seed); }
+double bamboo_drand48(void) { return bamboo::libc::drand48(); }
+long bamboo_lrand48(void) { return bamboo::libc::lrand48(); }
+long bamboo_mrand48(void) { return bamboo::libc::mrand48(); }
+void bamboo_srand48(long Seed) { bamboo::libc::srand48(Seed); }
+unsigned short *bamboo_seed48(unsigned short Seed[3]) { return bamboo::libc::seed48(Seed); }
+char *bamboo_strtok(char *Text, const char *Delimiters) {
+  return bamboo::libc::strtok(Text, Delimiters);
+}
+int bamboo_getopt(int Argc, char *const Argv[], const char *Options) {
+  return bamboo::libc::getopt(Argc, Argv, Options);
+}
+int bamboo_getopt_long(int Argc, char *const Argv[], const char *Options, const struct option *Long,
+                       int *Index) {
+  return bamboo::libc::getopt_long(Argc, Argv, Options, Long, Index);
+}
+int bamboo_getopt_long_only(int Argc, char *const Argv[], const char *Options,
+                            const struct option *Long, int *Index) {
+  return bamboo::libc::getopt_long_only(Argc, Argv, Options, Long, Index);
+}
+// A C rank's frames are unwound too (the exception passes through them: GCC and Clang give C
+// functions unwind tables by default on x86-64 and AArch64); C has nothing to destroy.
+void bamboo_exit(int Status) { bamboo::libc::exit(Status); }
+int *bamboo_optind(void) { return &bamboo::libc::optind(); }
+int *bamboo_opterr(void) { return &bamboo::libc::opterr(); }
+int *bamboo_optopt(void) { return &bamboo::libc::optopt(); }
+char **bamboo_optarg(void) { return &bamboo::libc::optarg(); }
 
 int bamboo_run(int Argc, char **Argv, int (*Main)(int, char **)) {
   return bamboo::run(Argc, Argv, Main);

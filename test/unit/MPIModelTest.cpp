@@ -399,7 +399,8 @@ TEST(RuntimeContract, TableMatchesBambooMPI) {
   if (!llvm::sys::fs::exists(Header))
     GTEST_SKIP() << "no runtime header at " << Header.str().str();
   std::unique_ptr<ASTUnit> AST =
-      test::parse("#include <bamboo/mpi.h>\n#include <bamboo/region.h>\n",
+      test::parse("#include <bamboo/mpi.h>\n#include <bamboo/region.h>\n"
+                  "#include <bamboo/libc.h>\n",
                   {"-I", BAMBOO_RUNTIME_INCLUDE_DIR});
   ASSERT_NE(AST, nullptr);
   ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
@@ -492,12 +493,14 @@ TEST(RuntimeContract, CInterfaceHasEveryFunction) {
   // bamboo::mpi's functions and bamboo::Region's calls, and whether they take
   // a call site.
   std::unique_ptr<ASTUnit> Cxx =
-      test::parse("#include <bamboo/mpi.h>\n#include <bamboo/region.h>\n",
+      test::parse("#include <bamboo/mpi.h>\n#include <bamboo/region.h>\n"
+                  "#include <bamboo/libc.h>\n",
                   {"-I", BAMBOO_RUNTIME_INCLUDE_DIR});
   ASSERT_NE(Cxx, nullptr);
   ASSERT_FALSE(Cxx->getDiagnostics().hasErrorOccurred());
   struct Runtime : RecursiveASTVisitor<Runtime> {
     llvm::StringMap<bool> TakesSite, RegionCalls;
+    llvm::StringSet<> Libc;
     bool VisitFunctionDecl(FunctionDecl *FD) {
       if (!FD->getIdentifier())
         return true;
@@ -518,12 +521,15 @@ TEST(RuntimeContract, CInterfaceHasEveryFunction) {
       if (const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
           NS && NS->getName() == "mpi")
         TakesSite[FD->getName()] = Site;
+      else if (NS && NS->getName() == "libc")
+        Libc.insert(FD->getName());
       return true;
     }
   } R;
   R.TraverseAST(Cxx->getASTContext());
   ASSERT_GT(R.TakesSite.size(), 100u);
   ASSERT_GT(R.RegionCalls.size(), 10u);
+  ASSERT_GT(R.Libc.size(), 15u);
 
   // The C interface, parsed as C.
   std::unique_ptr<ASTUnit> C =
@@ -555,6 +561,10 @@ TEST(RuntimeContract, CInterfaceHasEveryFunction) {
     EXPECT_TRUE(F.Params.count(CName)) << "bamboo/c.h lacks " << CName;
     EXPECT_TRUE(PP.isMacroDefined(CName)) << CName;
   }
+  // The C library's state: bamboo::libc::rand is bamboo_rand.
+  for (const auto &Name : R.Libc)
+    EXPECT_TRUE(F.Params.count(("bamboo_" + Name.getKey()).str()))
+        << "bamboo/c.h lacks bamboo_" << Name.getKey().str();
   for (const char *Name :
        {"bamboo_region_open", "bamboo_region_complete", "bamboo_run"})
     EXPECT_TRUE(F.Params.count(Name)) << Name;

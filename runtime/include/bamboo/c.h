@@ -54,27 +54,56 @@ int bamboo_region_complete(bamboo_region *Region);
 #include "bamboo/region_calls.def"
 #undef BAMBOO_REGION_CALL
 
-/* Rank-local storage: a privatized variable (or the variables of one declaration) has one
- * instance per virtual rank, Size bytes, zeroed, then filled by Init (null: zero is its
- * value). A translated file registers its variables before main runs (a constructor
- * function), and every rank then makes all of them as it starts: first every instance, then
- * every Init, so that initializers may take each other's addresses (C's static initializers
- * are constants: nothing else can be observed), and no thread of the rank ever sees an
- * instance half made. bamboo_rank_local_get gives the running rank's instance (one not
- * registered is made at its first use).
+/* Rank-local storage: a privatized variable has one instance per virtual rank, Size bytes
+ * aligned to Align (its type's alignment, or more if declared), a copy of Image (null: zeroed),
+ * then filled by Init (null: nothing more). A translated file registers its variables before main
+ * runs (a constructor function), and every rank then makes all of them as it starts: first every
+ * instance, then every Init, so that initializers may take each other's addresses, and no thread of
+ * the rank ever sees an instance half made. bamboo_rank_local_get gives the running rank's instance
+ * (one not registered, a static local, is made at its first use).
  *
- *   static void bambooInit_x(void *P) { ... }
- *   static bamboo_rank_local bambooLocal_x = BAMBOO_RANK_LOCAL(sizeof(struct S), bambooInit_x);
- *   ... ((struct S *)bamboo_rank_local_get(&bambooLocal_x))->x ... */
+ *   static int bambooImage_x[3] = {7, 8, 9};
+ *   static bamboo_rank_local bambooLocal_x = BAMBOO_RANK_LOCAL(
+ *       sizeof bambooImage_x, __alignof__(bambooImage_x), &bambooImage_x, 0);
+ *   ... (*(__typeof__(bambooImage_x) *)bamboo_rank_local_get(&bambooLocal_x))[1] ... */
 typedef struct bamboo_rank_local {
   unsigned long Size;
+  unsigned long Align;
+  const void *Image;
   void (*Init)(void *Instance);
   unsigned long Slot; /* the runtime's: 0 until the variable has one */
 } bamboo_rank_local;
-#define BAMBOO_RANK_LOCAL(Size, Init) {(Size), (Init), 0}
+#define BAMBOO_RANK_LOCAL(Size, Align, Image, Init) {(Size), (Align), (Image), (Init), 0}
 void bamboo_rank_local_register(bamboo_rank_local *Local);
 void *bamboo_rank_local_get(bamboo_rank_local *Local);
 
+/* The C library's hidden state, one per virtual rank (bamboo/libc.h): the translation calls
+ * these for rand, strtok, getopt..., and reads getopt's variables through pointers
+ * (`optind` is `(*bamboo_optind())`). bamboo_exit ends the calling rank. */
+struct option; /* <getopt.h> */
+int bamboo_rand(void);
+void bamboo_srand(unsigned Seed);
+long bamboo_random(void);
+void bamboo_srandom(unsigned Seed);
+double bamboo_drand48(void);
+long bamboo_lrand48(void);
+long bamboo_mrand48(void);
+void bamboo_srand48(long Seed);
+unsigned short *bamboo_seed48(unsigned short Seed[3]);
+char *bamboo_strtok(char *Text, const char *Delimiters);
+int bamboo_getopt(int Argc, char *const Argv[], const char *Options);
+int bamboo_getopt_long(int Argc, char *const Argv[], const char *Options, const struct option *Long,
+                       int *Index);
+int bamboo_getopt_long_only(int Argc, char *const Argv[], const char *Options,
+                            const struct option *Long, int *Index);
+#ifdef __GNUC__
+__attribute__((noreturn))
+#endif
+void bamboo_exit(int Status);
+int *bamboo_optind(void);
+int *bamboo_opterr(void);
+int *bamboo_optopt(void);
+char **bamboo_optarg(void);
 /* Runs Main once per virtual rank (bamboo::run); the generated main returns its result. */
 int bamboo_run(int Argc, char **Argv, int (*Main)(int, char **));
 

@@ -1,25 +1,34 @@
-// A translated C file is one extern "C" block, so its functions and variables
-// keep C's symbol names; the runtime's header protects itself. A function that
-// waits keeps C's linkage and its declarations as written: a caller in another
-// file, translated or not, calls it as before.
-// RUN: %bamboo %s -o %t.cpp -- 2>&1 | count 0
-// RUN: FileCheck %s --match-full-lines < %t.cpp
-// RUN: %check_compiles %t.cpp
-// CHECK:      extern "C" { // bamboo: C, translated into C++; C's symbol names
-// CHECK-NEXT: #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-// CHECK-NEXT: #line 1
-// CHECK-NEXT: // A translated C file is one extern "C" block, so its functions and variables
+// The translation of a C file is C (docs/c.md), compiled by mpicc: no extern
+// "C" block, no #line or #pragma before the user's text (its first line is the
+// file's first line), so its functions and variables have C's symbol names as
+// they are. A function that waits keeps its declarations as written: a caller in
+// another file, translated or not, calls it as before. main becomes bambooMain,
+// and a main of the epilogue runs it on every virtual rank.
+// RUN: %bamboo %s -o %t.c -- 2>&1 | count 0
+// RUN: FileCheck %s --match-full-lines --implicit-check-not='extern{{ +}}"C"' --implicit-check-not='{{^#(line|pragma)}}' < %t.c
+// RUN: head -n 1 %t.c | FileCheck %s --match-full-lines --check-prefix=FIRST
+// RUN: %check_compiles_c %t.c
+// RUN: %mpicc -I%runtime_include -c %t.c -o %t.o
+// RUN: llvm-nm %t.o | FileCheck %s --check-prefix=SYMBOLS --implicit-check-not='{{ _Z}}'
+// FIRST:      // The translation of a C file is C (docs/c.md), compiled by mpicc: no extern
 // CHECK:      #include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
 // CHECK-NEXT: int exchange(int value);
 // CHECK-NEXT: int plain(int value) { return value + 1; }
 // CHECK-NEXT: int exchange(int value) {
+// CHECK-NEXT:   int got;
+// CHECK-NEXT:   bamboo_MPI_Sendrecv(&value, 1, MPI_INT, 0, 0, &got, 1, MPI_INT, 0, 0, MPI_COMM_WORLD,
 // CHECK:      static int bambooMain(int argc, char **argv) {
 // CHECK:        return r - 2;
 // CHECK-NEXT: }
-// CHECK-NEXT: } // extern "C"
 // CHECK-EMPTY:
-// CHECK-NEXT: // bamboo: every virtual rank runs main (linkage.c:[[@LINE+11]]), now bambooMain, each on a stack of its own.
-// CHECK-NEXT: int main(int argc, char **argv) { return bamboo::run(argc, argv, bambooMain); }
+// CHECK-NEXT: // bamboo: every virtual rank runs main (linkage.c:[[@LINE+17]]), now bambooMain, each on a stack of its own.
+// CHECK-NEXT: int main(int argc, char **argv) { return bamboo_run(argc, argv, bambooMain); }
+// SYMBOLS-DAG: {{^[0-9a-f]+}} T exchange
+// SYMBOLS-DAG: {{^[0-9a-f]+}} T plain
+// SYMBOLS-DAG: {{^[0-9a-f]+}} t bambooMain
+// SYMBOLS-DAG: {{^[0-9a-f]+}} T main
+// SYMBOLS-DAG: U bamboo_MPI_Sendrecv
+// SYMBOLS-DAG: U bamboo_run
 #include <mpi.h>
 int exchange(int value);
 int plain(int value) { return value + 1; }
