@@ -1,9 +1,8 @@
 # bamboo_add_executable(<name> <source>... [TRANSLATOR_ARGS <arg>...])
 #
 # Like add_executable for an MPI C or C++ program, but its sources are translated by bamboo
-# first, together (they are one program: a function of one file that waits is a task in every
-# file), with #line so that compiler messages name the original files; then compiled as C++20
-# and linked with the Bamboo runtime. Include directories and definitions set on <name> (with
+# first, with #line so that compiler messages name the original files; then compiled (C++ as
+# C++20, C as C: docs/c.md) and linked with the Bamboo runtime. Include directories and definitions set on <name> (with
 # target_include_directories, target_compile_definitions) are seen by the translator too. The
 # translations, with the user headers they include, go to a mirrored tree under
 # <binary dir>/bamboo/<name>; a depfile lists every file read, so editing a header translates
@@ -64,7 +63,7 @@ function(bamboo_add_executable name)
       OUTPUT ${translated}
       COMMAND ${BAMBOO_TRANSLATOR} --line-directives --root "${root}" --output-dir "${outdir}"
               --depfile "${outdir}/bamboo.d" ${B_TRANSLATOR_ARGS} ${sources} --
-              -std=c++20
+              -std=c++20 -Wno-everything
               "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
               "$<$<BOOL:${defines}>:-D$<JOIN:${defines},;-D>>"
       DEPENDS ${sources} ${BAMBOO_TRANSLATOR}
@@ -73,8 +72,6 @@ function(bamboo_add_executable name)
       COMMAND_EXPAND_LISTS
       VERBATIM)
   endif()
-  # A translated C file is C++ (docs/c.md).
-  set_source_files_properties(${translated} PROPERTIES LANGUAGE CXX)
   add_executable(${name} ${translated} ${others})
   target_compile_features(${name} PRIVATE cxx_std_20)
   target_link_libraries(${name} PRIVATE Bamboo::runtime)

@@ -125,16 +125,6 @@ void lowerIncludes(RewriteSession &S) {
     std::string &Prologue = S.Prologues[FID];
     if (Translated && !replaceMPIInclude(S, FID))
       Prologue = std::string(RuntimeInclude) + RuntimeComment + "\n";
-    // A C file is one extern "C" block: its symbols keep C's names (docs/c.md).
-    if (FID == S.Main && S.isC()) {
-      Prologue += "extern \"C\" { // bamboo: C, translated into C++; C's "
-                  "symbol names\n";
-      // C's `struct s x = {0};` idiom is clean under gcc -Wextra, not under
-      // g++.
-      Prologue +=
-          "#pragma GCC diagnostic ignored \"-Wmissing-field-initializers\"\n";
-      S.Epilogue = "} // extern \"C\"\n" + S.Epilogue;
-    }
     // Lines keep their numbers.
     if (S.Options.LineDirectives)
       Prologue += "#line 1 \"" +

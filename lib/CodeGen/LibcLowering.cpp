@@ -3,7 +3,8 @@
 // rand, random, drand48, strtok and getopt keep state in the process between
 // calls; under MPI every rank has its own. Their calls (and other uses of
 // their names) become bamboo::libc's, which keep one state per virtual rank
-// (runtime/include/bamboo/libc.h, docs/decisions.md).
+// (runtime/include/bamboo/libc.h, docs/decisions.md). In C they are the C
+// interface's: `bamboo_rand()`, `(*bamboo_optind())` (bamboo/c.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,9 +53,13 @@ public:
     if (!hasRankState(D, S) || !S.inUserFile(E->getLocation()))
       return true;
     // A variable becomes a call of its accessor: optind is
-    // bamboo::libc::optind().
+    // bamboo::libc::optind() (a reference), in C (*bamboo_optind()).
+    bool Var = isa<VarDecl>(D);
     std::string Name =
-        ("bamboo::libc::" + D->getName() + (isa<VarDecl>(D) ? "()" : "")).str();
+        S.isC() ? ((Var ? "(*bamboo_" : "bamboo_") + D->getName() +
+                   (Var ? "())" : ""))
+                      .str()
+                : ("bamboo::libc::" + D->getName() + (Var ? "()" : "")).str();
     std::string What = "use of '" + D->getName().str() + "'";
     // std::rand: the qualifier goes too. The same in every use of a macro.
     SourceLocation First = E->hasQualifier()

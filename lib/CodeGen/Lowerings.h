@@ -11,10 +11,6 @@
 
 #include <string>
 
-namespace clang {
-class NamedDecl;
-} // namespace clang
-
 namespace bamboo::codegen {
 
 class RewriteSession;
@@ -38,12 +34,6 @@ void lowerIncludes(RewriteSession &S);
 /// rand, drand48, strtok...: the C library's hidden state becomes per rank
 /// (LibcLowering.cpp).
 void lowerLibcState(RewriteSession &S);
-
-/// What C allows and C++ does not, in a C file (CLowering.cpp, docs/c.md).
-void lowerCIdioms(RewriteSession &S);
-/// The name of \p D in the translation: in C, a name C++ reserves gets a
-/// prefix (`new` becomes `bamboo_new`).
-std::string cxxName(const clang::NamedDecl *D, const RewriteSession &S);
 
 } // namespace bamboo::codegen
 

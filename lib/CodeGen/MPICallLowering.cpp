@@ -4,6 +4,9 @@
 // plain call whether it waits or not: a rank waits on a stack of its own.
 // In an olap region's body, a blocking point-to-point call or wait becomes
 // `bambooOlap.X(args)`: the region defers it to its end (bamboo/region.h).
+// In C, the same calls of the runtime's C interface (bamboo/c.h):
+// `bamboo_MPI_X(args)` and `bamboo_region_MPI_X(args)`, macros that pass the
+// call's place (and the region named bambooOlap where the call is written).
 // The same call in a function the body calls stays `bamboo::mpi::X`, and
 // completes in the call. Process-local calls (datatypes, operations,
 // statuses, packing) stay MPI's own.
@@ -49,10 +52,21 @@ bool deferredByRegion(const MPIFunctionInfo &Info) {
   return Info.mayWait() && Info.isDeferrable();
 }
 
+/// The runtime's function for a call of \p Info, in the file's language.
+std::string runtimeCall(const RewriteSession &S, const MPIFunctionInfo &Info,
+                        bool InRegion) {
+  if (S.isC())
+    return ((InRegion ? "bamboo_region_MPI_" : "bamboo_MPI_") +
+            runtimeName(Info))
+        .str();
+  return ((InRegion ? "bambooOlap." : "bamboo::mpi::") + runtimeName(Info))
+      .str();
+}
+
 void renameCall(RewriteSession &S, const CallExpr *Call, llvm::StringRef Name,
                 const MPIFunctionInfo &Info) {
   S.replaceToken(nameLocation(Call).second,
-                 ("bamboo::mpi::" + runtimeName(Info)).str(),
+                 runtimeCall(S, Info, /*InRegion=*/false),
                  "call to '" + Name.str() + "'", /*InMacroBodies=*/true);
 }
 
@@ -69,7 +83,7 @@ void lowerMPICalls(RewriteSession &S) {
       auto [Begin, Name] = nameLocation(Site.Call);
       if (Site.InRegion && deferredByRegion(*Info)) {
         // Only this use of a macro would be in the region: not in its body.
-        S.replaceTokens(Begin, Name, ("bambooOlap." + runtimeName(*Info)).str(),
+        S.replaceTokens(Begin, Name, runtimeCall(S, *Info, /*InRegion=*/true),
                         What);
         continue;
       }

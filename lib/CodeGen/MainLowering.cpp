@@ -8,7 +8,8 @@
 //   bambooMain); }
 //
 // The generated main starts the runtime, which runs bambooMain once per
-// virtual rank, each on a stack of its own.
+// virtual rank, each on a stack of its own. In C: `bamboo_run(argc, argv,
+// bambooMain)`, with a function taking argc and argv for a main without them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,14 +49,28 @@ void lowerMain(RewriteSession &S) {
       S.R.InsertTextAfter(*End, " return 0;");
   }
 
+  std::string Comment = "\n// bamboo: every virtual rank runs main (" +
+                        S.where(Main->getLocation()) +
+                        "), now bambooMain, each on a stack of its own.\n";
+  if (S.isC()) {
+    std::string Start = "bambooMain";
+    if (Params == 0) {
+      Start = "bambooMainWithArguments";
+      Comment += "static int bambooMainWithArguments(int argc, char **argv) { "
+                 "(void)argc; (void)argv; return bambooMain(); }\n";
+    }
+    S.Epilogue += Comment +
+                  "int main(int argc, char **argv) { return bamboo_run(argc, "
+                  "argv, " +
+                  Start + "); }\n";
+    return;
+  }
   std::string Start =
       Params == 2 ? "bambooMain" : "[](int, char **) { return bambooMain(); }";
-  S.Epilogue +=
-      "\n// bamboo: every virtual rank runs main (" +
-      S.where(Main->getLocation()) +
-      "), now bambooMain, each on a stack of its own.\n"
-      "int main(int argc, char **argv) { return bamboo::run(argc, argv, " +
-      Start + "); }\n";
+  S.Epilogue += Comment +
+                "int main(int argc, char **argv) { return bamboo::run(argc, "
+                "argv, " +
+                Start + "); }\n";
 }
 
 } // namespace bamboo::codegen

@@ -21,6 +21,21 @@
 //   bambooStatic_calls; (in a function)                int &calls =
 //   bambooStatic_calls.once([&]() -> int { return 0; });
 //
+// In C (docs/c.md) the accessors return pointers, and the storage is the C
+// interface's bamboo_rank_local, copied from the declaration itself, kept as
+// a static image:
+//
+//   extern double grid[N][N];  =>  extern double
+//   (*bambooGlobal_grid(void))[N][N]; static int first = 1;      =>  static int
+//   bambooImage_first = 1;
+//                                  static bamboo_rank_local bambooLocal_first =
+//                                  ...; static __typeof__(bambooImage_first)
+//                                  *bambooGlobal_first(void) { ... }
+//   ... first ...              =>  ... (*bambooGlobal_first()) ...
+//
+// An initializer that names a variable of the ranks' (`int *p = &x;`) is
+// evaluated by each rank as it starts, in an initializer function.
+//
 // Static data members: the class declares a holder type and an accessor, the
 // definition defines both. The declaration's own text stays where it is
 // (edited, not moved), so its initializer keeps its layout and the edits made
@@ -39,6 +54,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+
+#include <map>
 
 using namespace clang;
 
@@ -129,6 +146,19 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
   /// The declaration that became a global's holder: there its name is the
   /// holder's member.
   llvm::DenseMap<const VarDecl *, SourceRange> Holders;
+  /// C: initializers moved into a rank's initializer function (file ranges);
+  /// the uses in them were rewritten there.
+  std::vector<CharSourceRange> Moved;
+  /// C: the rank-locals a constructor function registers, in order.
+  std::vector<std::string> Registered;
+
+  bool inMoved(SourceLocation At) const {
+    for (const CharSourceRange &R : Moved)
+      if (!S.SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
+          S.SM.isBeforeInTranslationUnit(At, R.getEnd()))
+        return true;
+    return false;
+  }
 };
 
 Storage storageOf(const VarDecl *VD) {
@@ -164,17 +194,19 @@ std::optional<Token> findToken(RewriteSession &S, SourceLocation From,
   return std::nullopt;
 }
 
-/// Removes storage-class and linkage keywords before the type of \p VD.
-void dropStorageKeywords(RewriteSession &S, const VarDecl *VD) {
+/// Removes storage-class and linkage keywords before the type of \p VD
+/// (but `static` with \p KeepStatic).
+void dropStorageKeywords(RewriteSession &S, const VarDecl *VD,
+                         bool KeepStatic = false) {
   for (const Token &Tok :
        tokensBetween(S, VD->getOuterLocStart(), VD->getTypeSpecStartLoc())) {
     if (!Tok.is(tok::raw_identifier))
       continue;
     llvm::StringRef Word = Tok.getRawIdentifier();
-    if (Word == "static" || Word == "inline" || Word == "thread_local" ||
-        Word == "constinit" || Word == "__thread" || Word == "_Thread_local") {
+    if ((Word == "static" && !KeepStatic) || Word == "extern" ||
+        Word == "inline" || Word == "thread_local" || Word == "constinit" ||
+        Word == "__thread" || Word == "_Thread_local") {
       // The keyword and the blanks after it.
-      S.noteReplaced(Tok.getLocation());
       unsigned Length = Tok.getLength();
       for (const char *C = S.SM.getCharacterData(Tok.getEndLoc());
            *C == ' ' || *C == '\t'; ++C)
@@ -251,10 +283,13 @@ void rewriteUses(RewriteSession &S, Candidates &C, const VarDecl *VD,
       continue;
     if (!S.inUserFile(Ref->getLocation()) && !Ref->getLocation().isMacroID())
       continue;
+    if (C.inMoved(At))
+      continue;
     if (!S.replaceToken(Ref->getLocation(), Replacement, What,
                         C.sameEverywhere(Ref)))
       continue;
-    keepDeclaredType(S, Ref, VD);
+    if (!S.isC())
+      keepDeclaredType(S, Ref, VD);
   }
   for (const MemberExpr *M : C.MemberUses.lookup(VD->getCanonicalDecl()))
     if (S.replaceToken(M->getMemberLoc(), Replacement, What))
@@ -379,7 +414,7 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
                       " bamboo::RankLocal<" + Holder + "> " + Store +
                       "{bamboo::beforeMain};";
   for (const VarDecl *VD : Group) {
-    std::string Var = VD->getNameAsString(), Member = cxxName(VD, S);
+    std::string Var = VD->getNameAsString(), Member = Var;
     After += " " + Linkage + "decltype(" + Holder + "::" + Member +
              ") &bambooGlobal_" + Var + "() { return " + Store + "->" + Member +
              "; }";
@@ -607,6 +642,201 @@ void privatizeStaticMember(RewriteSession &S, Candidates &C,
   rewriteUses(S, C, VD, "bambooStatic_" + Name + "()");
 }
 
+//===-- C ----------------------------------------------------------------===//
+
+/// The uses of privatized variables inside an expression.
+struct PrivatizedRefs : RecursiveASTVisitor<PrivatizedRefs> {
+  explicit PrivatizedRefs(const Candidates &C) : C(C) {}
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (C.Vars.contains(VD->getCanonicalDecl()))
+        Found.push_back(Ref);
+    return true;
+  }
+  const Candidates &C;
+  std::vector<const DeclRefExpr *> Found;
+};
+
+std::vector<const DeclRefExpr *> privatizedRefsIn(const Candidates &C,
+                                                  const Expr *E) {
+  PrivatizedRefs Refs(C);
+  if (E)
+    Refs.TraverseStmt(const_cast<Expr *>(E));
+  return std::move(Refs.Found);
+}
+
+/// The text of \p VD's initializer, each privatized variable it names read
+/// through its accessor, and the initializer's file range; nothing if it is
+/// not written in the file as one piece (a name from a macro's body).
+std::optional<std::pair<std::string, CharSourceRange>>
+perRankInitializer(RewriteSession &S, const Candidates &C, const VarDecl *VD,
+                   const std::vector<const DeclRefExpr *> &Refs) {
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(VD->getInit()->getSourceRange()), S.SM,
+      S.Ctx.getLangOpts());
+  if (Range.isInvalid() || !S.inUserFile(Range.getBegin()))
+    return std::nullopt;
+  std::map<unsigned, std::pair<unsigned, std::string>>
+      Edits; // offset: length, text
+  for (const DeclRefExpr *Ref : Refs) {
+    SourceLocation At = Ref->getLocation();
+    if (At.isMacroID()) {
+      if (!S.SM.isMacroArgExpansion(At))
+        return std::nullopt;
+      At = S.SM.getSpellingLoc(At);
+    }
+    if (S.SM.isBeforeInTranslationUnit(At, Range.getBegin()) ||
+        !S.SM.isBeforeInTranslationUnit(At, Range.getEnd()))
+      return std::nullopt;
+    const auto *Var = cast<VarDecl>(Ref->getDecl());
+    Edits[S.SM.getFileOffset(At)] = {
+        Lexer::MeasureTokenLength(At, S.SM, S.Ctx.getLangOpts()),
+        "(*bambooGlobal_" + Var->getNameAsString() + "())"};
+  }
+  unsigned Begin = S.SM.getFileOffset(Range.getBegin()),
+           End = S.SM.getFileOffset(Range.getEnd());
+  llvm::StringRef Buffer = S.SM.getBufferData(S.SM.getFileID(Range.getBegin()));
+  std::string Text;
+  for (unsigned At = Begin; At < End;) {
+    auto Edit = Edits.find(At);
+    if (Edit == Edits.end()) {
+      Text += Buffer[At++];
+      continue;
+    }
+    Text += Edit->second.second;
+    At += Edit->second.first;
+  }
+  return std::make_pair(Text, Range);
+}
+
+/// `bamboo_rank_local bambooLocal_x = BAMBOO_RANK_LOCAL(...);` for the image
+/// \p Image.
+std::string rankLocal(const std::string &Name, bool HasImage,
+                      const std::string &Init) {
+  std::string Image = "bambooImage_" + Name;
+  return "static bamboo_rank_local bambooLocal_" + Name +
+         " = BAMBOO_RANK_LOCAL(sizeof " + Image + ", __alignof__(" + Image +
+         "), " + (HasImage ? "&" + Image : std::string("0")) + ", " +
+         (Init.empty() ? std::string("0") : Init) + ");";
+}
+
+/// `extern int x;` => `extern int (*bambooGlobal_x(void));`: the declarator
+/// is kept, so any declared type (arrays, pointers to functions) comes out
+/// right.
+void declareCAccessor(RewriteSession &S, const VarDecl *VD) {
+  S.replaceToken(VD->getLocation(),
+                 "(*bambooGlobal_" + VD->getNameAsString() + "(void))",
+                 "declaration of '" + VD->getNameAsString() + "'");
+}
+
+/// `static double eps = 1e-9, half;` at file scope: the declaration stays as
+/// the variables' static images, each gets a rank-local and an accessor.
+void privatizeCGlobal(RewriteSession &S, Candidates &C,
+                      const std::vector<const VarDecl *> &Group) {
+  const VarDecl *First = Group.front();
+  std::string Name = First->getNameAsString();
+  std::string What = "global '" + Name + "'";
+  SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+      endOfDeclarator(Group.back()), tok::semi, S.SM, S.Ctx.getLangOpts(),
+      /*SkipTrailingWhitespaceAndNewLine=*/false);
+  if (AfterSemi.isInvalid() || !S.editable(First->getOuterLocStart(), What)) {
+    S.Diags.report(First->getLocation(), Diag::CannotPrivatize) << Name << 2;
+    return;
+  }
+  // Each initializer that names a variable of the ranks' is evaluated per
+  // rank; the others are constants, copied from the image.
+  std::vector<std::optional<std::pair<std::string, CharSourceRange>>> PerRank;
+  for (const VarDecl *VD : Group) {
+    PerRank.emplace_back();
+    std::vector<const DeclRefExpr *> Refs = privatizedRefsIn(C, VD->getInit());
+    if (Refs.empty())
+      continue;
+    PerRank.back() = perRankInitializer(S, C, VD, Refs);
+    if (!PerRank.back()) {
+      S.Diags.report(VD->getLocation(), Diag::CannotPrivatize)
+          << VD->getNameAsString() << 2;
+      return;
+    }
+  }
+  bool External = First->isExternallyVisible();
+  dropStorageKeywords(S, First);
+  S.insertBefore(First->getOuterLocStart(), "static ", What);
+  std::string After, Inits;
+  for (size_t I = 0; I < Group.size(); ++I) {
+    const VarDecl *VD = Group[I];
+    std::string Var = VD->getNameAsString();
+    std::string Image = "bambooImage_" + Var,
+                Type = "__typeof__(" + Image + ")";
+    S.replaceToken(VD->getLocation(), Image, What);
+    std::string Init;
+    if (PerRank[I]) {
+      // The image keeps the type (an array's bound), not the value.
+      if (auto Incomplete = VD->getTypeSourceInfo()
+                                ->getTypeLoc()
+                                .getAs<IncompleteArrayTypeLoc>())
+        if (const auto *Sized = S.Ctx.getAsConstantArrayType(VD->getType()))
+          S.insertAfterToken(Incomplete.getLBracketLoc(),
+                             std::to_string(Sized->getSize().getZExtValue()),
+                             What);
+      auto Equal = findToken(S, VD->getLocation(), tok::equal,
+                             PerRank[I]->second.getBegin());
+      if (!Equal) {
+        S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Var << 2;
+        return;
+      }
+      S.R.RemoveText(CharSourceRange::getCharRange(
+          Equal->getLocation(), PerRank[I]->second.getEnd()));
+      C.Moved.push_back(PerRank[I]->second);
+      Init = "bambooInit_" + Var;
+      Inits += " static void " + Init + "(void *P) { " + Type +
+               " bambooValue = " + PerRank[I]->first +
+               "; __builtin_memcpy(P, &bambooValue, sizeof bambooValue); }";
+    }
+    bool HasImage = VD->getInit() && !PerRank[I];
+    if (!Init.empty()) // defined below: it reads the group's accessors
+      After += " static void " + Init + "(void *P);";
+    After += " " + rankLocal(Var, HasImage, Init) + " " +
+             (External ? "" : "static ") + Type + " *bambooGlobal_" + Var +
+             "(void) { return (" + Type +
+             " *)bamboo_rank_local_get(&bambooLocal_" + Var + "); }";
+    C.Registered.push_back("bambooLocal_" + Var);
+  }
+  S.R.InsertTextAfter(AfterSemi,
+                      After + Inits + " /* bamboo: one per virtual rank */");
+  for (const VarDecl *VD : Group)
+    C.Holders[VD->getCanonicalDecl()] =
+        SourceRange(First->getOuterLocStart(), AfterSemi);
+}
+
+/// `static int first = 1;` in a C function: the declaration stays as the
+/// image, a rank-local follows it, made at the rank's first use.
+void privatizeCStaticLocal(RewriteSession &S, Candidates &C,
+                           const VarDecl *VD) {
+  std::string Name = VD->getNameAsString();
+  std::string What = "static local '" + Name + "'";
+  if (!privatizedRefsIn(C, VD->getInit()).empty()) {
+    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 7;
+    return;
+  }
+  DynTypedNodeList Parents = S.Ctx.getParents(*VD);
+  const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+  if (!DS || DS->getEndLoc().isMacroID() ||
+      !S.editable(VD->getOuterLocStart(), What)) {
+    S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 2;
+    return;
+  }
+  if (VD == *DS->decl_begin()) // the keywords are the statement's
+    dropStorageKeywords(S, VD, /*KeepStatic=*/true);
+  if (!S.replaceToken(VD->getLocation(), "bambooImage_" + Name, What))
+    return;
+  S.R.InsertTextAfterToken(DS->getEndLoc(),
+                           " " + rankLocal(Name, VD->getInit() != nullptr, ""));
+  std::string Type = "__typeof__(bambooImage_" + Name + ")";
+  rewriteUses(S, C, VD,
+              "(*(" + Type + " *)bamboo_rank_local_get(&bambooLocal_" + Name +
+                  "))");
+}
+
 } // namespace
 
 void privatizeVariables(RewriteSession &S) {
@@ -620,25 +850,46 @@ void privatizeVariables(RewriteSession &S) {
     case Storage::Global:
       if (isTheDefinition(VD))
         Definitions[VD->getOuterLocStart()].push_back(VD);
+      else if (S.isC())
+        declareCAccessor(S, VD);
       else // also `extern int verbose;` inside a function
         declareAccessor(S, VD, "bambooGlobal_" + VD->getNameAsString());
       break;
     case Storage::StaticLocal:
-      privatizeStaticLocal(S, VD);
+      if (S.isC())
+        privatizeCStaticLocal(S, C, VD);
+      else
+        privatizeStaticLocal(S, VD);
       break;
     case Storage::StaticMember:
       break; // by canonical declaration, below
     }
   }
-  for (auto &[Loc, Group] : Definitions)
-    privatizeGlobal(S, C, Group);
+  for (auto &[Loc, Group] : Definitions) {
+    if (S.isC())
+      privatizeCGlobal(S, C, Group);
+    else
+      privatizeGlobal(S, C, Group);
+  }
   // Uses, also of globals that other files define.
   for (const VarDecl *VD : C.Vars) {
     if (storageOf(VD) == Storage::Global)
-      rewriteUses(S, C, VD, "bambooGlobal_" + VD->getNameAsString() + "()",
+      rewriteUses(S, C, VD,
+                  S.isC() ? "(*bambooGlobal_" + VD->getNameAsString() + "())"
+                          : "bambooGlobal_" + VD->getNameAsString() + "()",
                   C.Holders.lookup(VD));
     else if (storageOf(VD) == Storage::StaticMember)
       privatizeStaticMember(S, C, VD);
+  }
+  // C: every rank makes the file's globals as it starts (bamboo/c.h).
+  if (!C.Registered.empty()) {
+    S.Epilogue +=
+        "\n// bamboo: each virtual rank makes its own globals of this "
+        "file as it starts.\n__attribute__((constructor)) static void "
+        "bambooRegisterGlobals(void) {";
+    for (const std::string &Local : C.Registered)
+      S.Epilogue += " bamboo_rank_local_register(&" + Local + ");";
+    S.Epilogue += " }\n";
   }
 }
 

@@ -10,7 +10,10 @@
 // join its firing rule, sends take their data at the call, and the blocking
 // calls of its body go through the region object, which defers them to its
 // end (MPICallLowering.cpp). Only its end waits. Send and receive block
-// pragmas become comments: blocks run in program order.
+// pragmas become comments: blocks run in program order. In C, the region is
+// the C interface's handle (bamboo/c.h):
+//   { bamboo_region *bambooOlap = bamboo_region_open(2); ...
+//     bamboo_region_complete(bambooOlap); }
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,8 +70,12 @@ void lowerRegions(RewriteSession &S) {
                              ? ", priority " + std::to_string(*Rg.Priority)
                              : std::string()) +
                         ": its receives complete together at its end");
-      std::string Open = " bamboo::Region bambooOlap" + Priority + ";";
-      std::string Close = "bambooOlap.complete(); ";
+      std::string Open =
+          S.isC() ? " bamboo_region *bambooOlap = bamboo_region_open(" +
+                        std::to_string(Rg.Priority.value_or(0)) + ");"
+                  : " bamboo::Region bambooOlap" + Priority + ";";
+      std::string Close = S.isC() ? "bamboo_region_complete(bambooOlap); "
+                                  : "bambooOlap.complete(); ";
       if (const auto *Body = dyn_cast<CompoundStmt>(Rg.S)) {
         if (Body->body_empty()) { // `{}`: one edit, or the two would meet at
                                   // `}`

@@ -249,15 +249,10 @@ std::string RewriteSession::typeText(QualType T) const {
   Policy.SuppressScope = false;
   Policy.FullyQualifiedName = true;
   Policy.SuppressUnwrittenScope = true;
-  Policy.Bool = true; // C's _Bool is C++'s bool: the output is C++
   return T.getAsString(Policy);
 }
 
 bool RewriteSession::isC() const { return !Ctx.getLangOpts().CPlusPlus; }
-
-bool RewriteSession::wasReplaced(SourceLocation Loc) const {
-  return Replaced.contains(Loc.getRawEncoding());
-}
 
 std::optional<std::vector<TranslatedFile>> RewriteSession::result() {
   if (Ctx.getDiagnostics().hasErrorOccurred())

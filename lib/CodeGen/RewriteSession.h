@@ -104,22 +104,15 @@ public:
   /// such as deduced return types).
   std::string typeText(clang::QualType T) const;
 
-  /// Whether the file is C (translated into C++: docs/c.md).
+  /// Whether the file is C (translated into C: docs/c.md).
   bool isC() const;
-  /// Whether a lowering replaced the token at \p Loc (a file location).
-  bool wasReplaced(clang::SourceLocation Loc) const;
-  /// Records that the token at \p Loc (a file location) was replaced or
-  /// removed by a direct edit of R.
-  void noteReplaced(clang::SourceLocation Loc) {
-    Replaced.insert(Loc.getRawEncoding());
-  }
-
   /// The translated main file and every user file it includes, or nothing
   /// if errors were reported.
   std::optional<std::vector<TranslatedFile>> result();
 
 private:
   mutable llvm::DenseMap<clang::FileID, bool> UserFiles;
+  /// Tokens replaced so far (file locations): a token of a macro body once.
   llvm::DenseSet<clang::SourceLocation::UIntTy> Replaced;
 };
 

@@ -28,7 +28,6 @@ translateFile(TranslationUnitModel &Model, DiagTable &Diags,
   codegen::lowerRegions(S);
   codegen::lowerMain(S);
   codegen::lowerLibcState(S);
-  codegen::lowerCIdioms(S); // after the others: it moves text they edited
   // Last: which files need the runtime's header depends on the edits above.
   codegen::lowerIncludes(S);
   return S.result();

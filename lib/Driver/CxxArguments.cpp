@@ -59,8 +59,8 @@ bool isTranslatorOption(StringRef Arg) {
       .Default(false);
 }
 
-/// Warnings GCC knows for C only: the translation of a C file is C++, where
-/// they would be a warning of their own.
+/// Warnings GCC knows for C only: a C++ compile of the same command would
+/// warn about them.
 bool isCOnlyWarning(StringRef Arg) {
   if (!Arg.consume_front("-W"))
     return false;
@@ -95,12 +95,30 @@ bool isPassThrough(StringRef Arg) {
 
 } // namespace
 
+std::string mpiCCompilerBeside(StringRef MPICxx) {
+  StringRef Dir = sys::path::parent_path(MPICxx);
+  StringRef Name = sys::path::filename(MPICxx);
+  for (StringRef Cxx : {"mpicxx", "mpic++", "mpiCC"}) {
+    size_t At = Name.find(Cxx);
+    if (At == StringRef::npos)
+      continue;
+    std::string C =
+        (Name.take_front(At) + "mpicc" + Name.drop_front(At + Cxx.size()))
+            .str();
+    SmallString<256> Path(Dir);
+    sys::path::append(Path, C);
+    return std::string(Path);
+  }
+  return "";
+}
+
 Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
-                                         StringRef DefaultMPICxx) {
+                                         StringRef DefaultMPICxx,
+                                         StringRef DefaultMPICC) {
   CxxArguments Out;
   Out.MPICxx = DefaultMPICxx.str();
   std::string Language; // -x: "" is by extension
-  bool HasStandard = false, ForcedCxx = false;
+  bool ForcedCxx = false, MPICxxGiven = false;
   for (size_t A = 0; A < Args.size(); ++A) {
     StringRef Arg = Args[A];
     std::string Value;
@@ -116,6 +134,9 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
       Out.BambooArgs.push_back(Arg.str());
     } else if (Arg.consume_front("--mpicxx=")) {
       Out.MPICxx = Arg.str();
+      MPICxxGiven = true;
+    } else if (Arg.consume_front("--mpicc=")) {
+      Out.MPICC = Arg.str();
     } else if (isPassThrough(Arg)) {
       Out.PassThrough = true;
     } else if (Arg == "-c") {
@@ -157,9 +178,11 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
                Arg.starts_with("-Wl,")) {
       Out.LinkInputs.push_back(Arg.str());
     } else if (Arg.starts_with("-std=")) {
-      HasStandard = true;
       // The translator reads each file in its own language (ToolSetup.h).
-      Out.CompileArgs.push_back(tool::translationStandard(Arg));
+      if (Arg.contains("++"))
+        Out.CxxStandard = tool::translationStandard(Arg);
+      else
+        Out.CStandard = Arg.str();
       Out.TranslatorArgs.push_back(Arg.str());
     } else if (takesValue(Arg)) {
       if (Error E = TakeValue())
@@ -171,15 +194,16 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
         Out.TranslatorArgs.push_back(Value);
       }
     } else if (isCOnlyWarning(Arg)) {
-      continue; // the translation is C++
+      Out.COnlyArgs.push_back(Arg.str());
     } else if (Arg.starts_with("-")) {
       Out.CompileArgs.push_back(Arg.str());
       if (isPreprocessorOption(Arg) || isTranslatorOption(Arg))
         Out.TranslatorArgs.push_back(Arg.str());
     } else if (Language == "c++" || Language == "c" ||
                (Language.empty() && (isCxxSource(Arg) || isCSource(Arg)))) {
-      // C is translated too: into C++ (docs/c.md).
-      Out.Sources.push_back(Arg.str());
+      // C is translated too, into C (docs/c.md).
+      bool IsC = Language == "c" || (Language.empty() && isCSource(Arg));
+      Out.Sources.push_back({Arg.str(), IsC});
       ForcedCxx |= Language == "c++" && !isCxxSource(Arg);
     } else if (!Language.empty()) {
       Out.LinkInputs.insert(Out.LinkInputs.end(),
@@ -195,8 +219,10 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
   if (Out.CompileOnly && !Out.Output.empty() &&
       Out.Sources.size() + Out.LinkInputs.size() > 1)
     return failure("-o with -c needs a single input");
-  if (!HasStandard)
-    Out.CompileArgs.insert(Out.CompileArgs.begin(), "-std=c++20");
+  if (Out.MPICC.empty()) // the C compiler of the same MPI
+    Out.MPICC = MPICxxGiven ? mpiCCompilerBeside(Out.MPICxx) : "";
+  if (Out.MPICC.empty())
+    Out.MPICC = DefaultMPICC.str();
   // A source made C++ by -x is read as C++ by the translator too.
   if (ForcedCxx)
     Out.TranslatorArgs.insert(Out.TranslatorArgs.begin(), {"-x", "c++"});

@@ -2,10 +2,11 @@
 //
 // Each source of a command is translated on its own (with #line, so that
 // compiler messages and debuggers name the original files), as a compiler
-// compiles it, and its translation compiled at once with `mpicxx
-// -std=c++20`; the objects are linked with the runtime. No object depends on
-// what another file's functions do (a rank waits on a stack of its own), so
-// objects link in any mix of build orders (docs/multifile.md).
+// compiles it, and its translation compiled at once: C++ with `mpicxx
+// -std=c++20`, C with `mpicc` and the user's C standard (docs/c.md); the
+// objects are linked with the runtime by mpicxx (the runtime is C++). No object
+// depends on what another file's functions do (a rank waits on a stack of its
+// own), so objects link in any mix of build orders (docs/multifile.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,13 +72,13 @@ public:
                           Config.BuildLibDir);
     // The translator parsed with the MPI C++ bindings skipped: so does the
     // compile, or the two would not see the same macros.
-    Compile = this->Args.CompileArgs;
-    Compile.insert(Compile.end(), {"-DMPICH_SKIP_MPICXX=1",
-                                   "-DOMPI_SKIP_MPICXX=1", "-I" + Include});
+    Common = this->Args.CompileArgs;
+    Common.insert(Common.end(), {"-DMPICH_SKIP_MPICXX=1",
+                                 "-DOMPI_SKIP_MPICXX=1", "-I" + Include});
     // A sanitized runtime needs its sanitizer in the program's compile and
     // link.
-    Compile.insert(Compile.end(), Config.RuntimeFlags.begin(),
-                   Config.RuntimeFlags.end());
+    Common.insert(Common.end(), Config.RuntimeFlags.begin(),
+                  Config.RuntimeFlags.end());
   }
 
   int run();
@@ -92,12 +93,41 @@ private:
   /// Refuses the objects and archives of the link that call MPI themselves.
   void refuseUntranslatedObjects(const std::vector<std::string> &LinkInputs);
 
+  /// The compile of one translation: C by mpicc, C++ by mpicxx.
+  int compile(const SourceFile &Source, StringRef Translated, StringRef Object);
+  /// The flags of a C++ compile, or of the link.
+  std::vector<std::string> cxxFlags() const;
+
   CxxArguments Args;
   std::string Translator, Include, Library;
-  std::vector<std::string> Compile;
+  std::vector<std::string> Common; ///< the flags of every compile and link
   SmallString<256> WorkDir;
   unsigned Scratch = 0;
 };
+
+std::vector<std::string> Driver::cxxFlags() const {
+  std::vector<std::string> Flags = {Args.CxxStandard};
+  Flags.insert(Flags.end(), Common.begin(), Common.end());
+  return Flags;
+}
+
+int Driver::compile(const SourceFile &Source, StringRef Translated,
+                    StringRef Object) {
+  if (!Source.IsC) {
+    std::vector<std::string> Command = cxxFlags();
+    Command.insert(Command.end(), {"-c", "-x", "c++", Translated.str(), "-x",
+                                   "none", "-o", Object.str()});
+    return exec(Args.MPICxx, Command);
+  }
+  std::vector<std::string> Command;
+  if (!Args.CStandard.empty())
+    Command.push_back(Args.CStandard);
+  Command.insert(Command.end(), Common.begin(), Common.end());
+  Command.insert(Command.end(), Args.COnlyArgs.begin(), Args.COnlyArgs.end());
+  Command.insert(Command.end(), {"-c", "-x", "c", Translated.str(), "-x",
+                                 "none", "-o", Object.str()});
+  return exec(Args.MPICC, Command);
+}
 
 int Driver::exec(StringRef Program, const std::vector<std::string> &Arguments) {
   auto Found = sys::findProgramByName(Program);
@@ -231,14 +261,14 @@ int Driver::run() {
   // translated: a header the sources share may translate differently for
   // each (its macros), as it may compile differently.
   std::vector<std::string> Absolute;
-  for (const std::string &Source : Args.Sources)
-    Absolute.push_back(absolute(Source));
+  for (const SourceFile &Source : Args.Sources)
+    Absolute.push_back(absolute(Source.Path));
   std::string Root = commonRoot(Absolute);
   std::vector<std::string> Objects;
-  for (const std::string &Source : Args.Sources) {
+  for (const SourceFile &Source : Args.Sources) {
     std::string Object = Args.CompileOnly ? Args.Output : std::string();
     if (Object.empty()) {
-      SmallString<256> Name(sys::path::filename(Source));
+      SmallString<256> Name(sys::path::filename(Source.Path));
       sys::path::replace_extension(Name, ".o");
       if (!Args.CompileOnly) { // a temporary object, as gcc makes one
         SmallString<256> Path(WorkDir);
@@ -247,13 +277,11 @@ int Driver::run() {
       }
       Object = std::string(Name);
     }
-    std::optional<std::string> Translated = translate(Source, Root, Object);
+    std::optional<std::string> Translated =
+        translate(Source.Path, Root, Object);
     if (!Translated)
       return 1; // the translator said why
-    std::vector<std::string> Command = Compile;
-    Command.insert(Command.end(), {"-c", "-x", "c++", *Translated, "-x", "none",
-                                   "-o", Object});
-    if (int Status = exec(Args.MPICxx, Command))
+    if (int Status = compile(Source, *Translated, Object))
       return Status;
     Objects.push_back(Object);
   }
@@ -272,7 +300,7 @@ int Driver::run() {
   }
 
   refuseUntranslatedObjects(Args.LinkInputs);
-  std::vector<std::string> Command = Compile;
+  std::vector<std::string> Command = cxxFlags();
   Command.insert(Command.end(), Objects.begin(), Objects.end());
   Command.insert(Command.end(), Args.LinkInputs.begin(), Args.LinkInputs.end());
   // `-x` of the user's never reaches the runtime library.
@@ -287,7 +315,7 @@ int Driver::run() {
 
 int runCxxDriver(ArrayRef<std::string> Arguments, StringRef Executable,
                  const CxxDriverConfig &Config) {
-  auto Parsed = parseCxxArguments(Arguments, Config.MPICxx);
+  auto Parsed = parseCxxArguments(Arguments, Config.MPICxx, Config.MPICC);
   if (!Parsed)
     fail(toString(Parsed.takeError()));
   if (Parsed->PassThrough) { // --version, -show, -E, -M: mpicxx's answer
@@ -297,6 +325,7 @@ int runCxxDriver(ArrayRef<std::string> Arguments, StringRef Executable,
     std::vector<StringRef> Refs = {Parsed->MPICxx};
     for (const std::string &A : Arguments)
       if (!StringRef(A).starts_with("--mpicxx=") &&
+          !StringRef(A).starts_with("--mpicc=") &&
           !StringRef(A).starts_with("--bamboo-arg=") &&
           A != "--keep-translated")
         Refs.push_back(A);

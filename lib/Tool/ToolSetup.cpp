@@ -100,7 +100,7 @@ std::string translationStandard(llvm::StringRef StdFlag) {
   bool GNU = Std.starts_with("gnu");
   llvm::StringRef Year =
       Std.drop_until([](char C) { return llvm::isDigit(C); });
-  if (!Std.contains("++")) // a C standard: the translation is C++ all the same
+  if (!Std.contains("++")) // a C standard, for a file read as C++
     return GNU ? "-std=gnu++20" : "-std=c++20";
   for (llvm::StringRef Old : {"98", "03", "0x", "11", "1y", "14", "1z", "17"})
     if (Year == Old)
@@ -152,6 +152,15 @@ ArgumentsAdjuster getStandardAdjuster() {
     }
     if (!C && !HasStandard)
       Out.insert(Out.begin() + (Out.empty() ? 0 : 1), "-std=c++20");
+    // Old C that GCC warns about and Clang (since 16) refuses: the compiler
+    // that builds the translation judges it, as it judges the original. First,
+    // so that the user's own -Werror=<name> still wins.
+    if (C)
+      Out.insert(Out.begin() + (Out.empty() ? 0 : 1),
+                 {"-Wno-error=implicit-function-declaration",
+                  "-Wno-error=implicit-int", "-Wno-error=int-conversion",
+                  "-Wno-error=incompatible-pointer-types",
+                  "-Wno-error=incompatible-function-pointer-types"});
     return Out;
   };
 }

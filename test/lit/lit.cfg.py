@@ -11,7 +11,8 @@
 #                    headers and library (with a sanitized build's link flags), to compile
 #                    and link translations by hand
 #   %check_compiles  compiles a translation as users do (mpicxx -std=c++20 -Wall), and
-#                    fails on any warning: translations must not add warnings
+#                    fails on any warning: translations must not add warnings;
+#                    %check_compiles_c the same for a C translation (mpicc -Wall)
 import os
 
 import lit.formats
@@ -55,6 +56,9 @@ config.substitutions.append(("%examples", os.path.join(config.bamboo_src_root, "
 config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%resource_dir", config.clang_resource_dir))
 config.substitutions.append(("%clang_major", config.clang_major))
+config.substitutions.append((
+    "%check_compiles_c",
+    f"{config.mpicxx.replace('mpicxx', 'mpicc')} -Wall -Werror -fsyntax-only -I{config.runtime_include_dir} -x c"))
 config.substitutions.append((
     "%check_compiles",
     f"{config.mpicxx} -std=c++20 -Wall -Werror -fsyntax-only -I{config.runtime_include_dir} -x c++"))

@@ -2,6 +2,7 @@
 //
 // USAGE: bamboo-cxx [mpicxx options] <sources and objects>... [-o <output>]
 //                   [--keep-translated] [--bamboo-arg=<arg>] [--mpicxx=<path>]
+//                   [--mpicc=<path>]
 //
 // Builds an MPI program as mpicxx does, through the translator
 // (lib/Driver/CxxDriver.cpp, docs/multifile.md):
@@ -23,6 +24,7 @@ int main(int Argc, const char **Argv) {
   llvm::InitLLVM X(Argc, Argv);
   bamboo::driver::CxxDriverConfig Config;
   Config.MPICxx = BAMBOO_MPICXX;
+  Config.MPICC = BAMBOO_MPICC;
   Config.InstallIncludeDir = BAMBOO_INSTALL_INCLUDEDIR;
   Config.InstallLibDir = BAMBOO_INSTALL_LIBDIR;
   Config.BuildIncludeDir = BAMBOO_RUNTIME_INCLUDE_DIR;

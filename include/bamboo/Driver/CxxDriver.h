@@ -2,8 +2,8 @@
 //-*-===//
 //
 // bamboo-cxx's work (docs/multifile.md): translate each source of the
-// command on its own, compile the translation with mpicxx, and link the
-// objects with the runtime, refusing an object that calls MPI itself.
+// command on its own, compile the translation with mpicxx (C with mpicc), and
+// link the objects with the runtime, refusing an object that calls MPI itself.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +20,7 @@ namespace bamboo::driver {
 /// Where bamboo-cxx finds its tools and the runtime.
 struct CxxDriverConfig {
   std::string MPICxx; ///< the MPI compiler, unless --mpicxx= names another
+  std::string MPICC;  ///< its C compiler, unless --mpicc= names another
   /// The runtime, relative to an installed bamboo-cxx's prefix, and in the
   /// build tree (used when the installed one is not there).
   std::string InstallIncludeDir, InstallLibDir;

@@ -49,9 +49,9 @@ clang::tooling::ArgumentsAdjuster getResourceDirAdjuster(std::string Dir);
 /// MPI C++ bindings (MPICH_SKIP_MPICXX), which Bamboo does not translate.
 clang::tooling::ArgumentsAdjuster getMPIAdjuster();
 
-/// The standard a translation is compiled with, for the user's -std= (of C
-/// or C++): C++20 in its dialect (gnu++17 becomes gnu++20) for anything
-/// older.
+/// The standard a C++ translation is compiled with, for the user's -std=:
+/// C++20 in its dialect (gnu++17 becomes gnu++20) for anything older (and
+/// for a C standard, given to a file read as C++).
 std::string translationStandard(llvm::StringRef StdFlag);
 
 /// Whether \p File of a compile command \p Args is read as C: by a `-x c`
