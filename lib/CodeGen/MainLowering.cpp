@@ -49,27 +49,20 @@ void lowerMain(RewriteSession &S) {
       S.R.InsertTextAfter(*End, " return 0;");
   }
 
-  std::string Comment = "\n// bamboo: every virtual rank runs main (" +
-                        S.where(Main->getLocation()) +
-                        "), now bambooMain, each on a stack of its own.\n";
-  if (S.isC()) {
-    std::string Start = "bambooMain";
-    if (Params == 0) {
-      Start = "bambooMainWithArguments";
-      Comment += "static int bambooMainWithArguments(int argc, char **argv) { "
-                 "(void)argc; (void)argv; return bambooMain(); }\n";
-    }
-    S.Epilogue += Comment +
-                  "int main(int argc, char **argv) { return bamboo_run(argc, "
-                  "argv, " +
-                  Start + "); }\n";
-    return;
+  // The runtime starts main(argc, argv): a main without them is wrapped.
+  std::string Wrapper, Start = "bambooMain";
+  if (Params == 0 && S.isC()) {
+    Wrapper = "static int bambooMainWithArguments(int argc, char **argv) { "
+              "(void)argc; (void)argv; return bambooMain(); }\n";
+    Start = "bambooMainWithArguments";
+  } else if (Params == 0) {
+    Start = "[](int, char **) { return bambooMain(); }";
   }
-  std::string Start =
-      Params == 2 ? "bambooMain" : "[](int, char **) { return bambooMain(); }";
-  S.Epilogue += Comment +
-                "int main(int argc, char **argv) { return bamboo::run(argc, "
-                "argv, " +
+  S.Epilogue += "\n// bamboo: every virtual rank runs main (" +
+                S.where(Main->getLocation()) +
+                "), now bambooMain, each on a stack of its own.\n" + Wrapper +
+                "int main(int argc, char **argv) { return " +
+                (S.isC() ? "bamboo_run" : "bamboo::run") + "(argc, argv, " +
                 Start + "); }\n";
 }
 

@@ -22,16 +22,15 @@
 //   bambooStatic_calls.once([&]() -> int { return 0; });
 //
 // In C (docs/c.md) the accessors return pointers, and the storage is the C
-// interface's bamboo_rank_local, copied from the declaration itself, kept as
-// a static image:
+// interface's bamboo_rank_local, copied from the declaration itself, which
+// stays as a static image:
 //
-//   extern double grid[N][N];  =>  extern double
-//   (*bambooGlobal_grid(void))[N][N]; static int first = 1;      =>  static int
-//   bambooImage_first = 1;
-//                                  static bamboo_rank_local bambooLocal_first =
-//                                  ...; static __typeof__(bambooImage_first)
+//   static int first = 1;  =>  static int bambooImage_first = 1;
+//                              static bamboo_rank_local bambooLocal_first...;
+//                              static __typeof__(bambooImage_first)
 //                                  *bambooGlobal_first(void) { ... }
-//   ... first ...              =>  ... (*bambooGlobal_first()) ...
+//   extern int g[N];       =>  extern int (*bambooGlobal_g(void))[N];
+//   ... first ...          =>  ... (*bambooGlobal_first()) ...
 //
 // An initializer that names a variable of the ranks' (`int *p = &x;`) is
 // evaluated by each rank as it starts, in an initializer function.
@@ -344,6 +343,21 @@ void declareAccessor(RewriteSession &S, const VarDecl *VD,
                  "declaration of '" + VD->getNameAsString() + "'");
 }
 
+/// `int primes[] = {2, 3}` => `int primes[2] = {2, 3}`: writes the bound the
+/// initializer gave, where the declaration must stand without the
+/// initializer's help. False if it could not be written (reported).
+bool writeArrayBound(RewriteSession &S, const VarDecl *VD,
+                     llvm::StringRef What) {
+  auto Incomplete =
+      VD->getTypeSourceInfo()->getTypeLoc().getAs<IncompleteArrayTypeLoc>();
+  const auto *Sized = S.Ctx.getAsConstantArrayType(VD->getType());
+  if (!Incomplete || !Sized)
+    return true;
+  return S.insertAfterToken(Incomplete.getLBracketLoc(),
+                            std::to_string(Sized->getSize().getZExtValue()),
+                            What);
+}
+
 /// `int a = 1, b = 2;` at namespace scope: one holder for the declaration,
 /// one accessor per variable.
 void privatizeGlobal(RewriteSession &S, Candidates &C,
@@ -391,15 +405,8 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
                                      : " = ");
       }
     }
-    // A member cannot take its size from its initializer: `int primes[] = {2,
-    // 3}`.
-    if (const auto *Sized = S.Ctx.getAsConstantArrayType(VD->getType()))
-      if (auto Written = VD->getTypeSourceInfo()
-                             ->getTypeLoc()
-                             .getAs<IncompleteArrayTypeLoc>())
-        S.insertAfterToken(Written.getLBracketLoc(),
-                           std::to_string(Sized->getSize().getZExtValue()),
-                           "the size of '" + VD->getNameAsString() + "'");
+    // A member cannot take its size from its initializer.
+    writeArrayBound(S, VD, "the size of '" + VD->getNameAsString() + "'");
   }
   // An internal global's holder is internal too: two files may each have a
   // `static int counter` of their own, and holders of one name and external
@@ -448,13 +455,8 @@ void privatizeStaticLocalArray(RewriteSession &S, const VarDecl *VD,
     return;
   }
   // `int table[]`: a member needs its bound, which the initializer gave.
-  if (auto Incomplete =
-          VD->getTypeSourceInfo()->getTypeLoc().getAs<IncompleteArrayTypeLoc>())
-    if (const auto *Complete = S.Ctx.getAsConstantArrayType(VD->getType()))
-      if (!S.insertAfterToken(
-              Incomplete.getLBracketLoc(),
-              std::to_string(Complete->getSize().getZExtValue()), What))
-        return;
+  if (!writeArrayBound(S, VD, What))
+    return;
   if (!S.replaceToken(Keyword.getLocation(), "struct " + Holder + " {", What))
     return;
   S.R.InsertTextAfterToken(DS->getEndLoc(), // the `;`
@@ -644,6 +646,11 @@ void privatizeStaticMember(RewriteSession &S, Candidates &C,
 
 //===-- C ----------------------------------------------------------------===//
 
+/// A use of the C global \p VD: `(*bambooGlobal_x())`.
+std::string cGlobalUse(const VarDecl *VD) {
+  return "(*bambooGlobal_" + VD->getNameAsString() + "())";
+}
+
 /// The uses of privatized variables inside an expression.
 struct PrivatizedRefs : RecursiveASTVisitor<PrivatizedRefs> {
   explicit PrivatizedRefs(const Candidates &C) : C(C) {}
@@ -669,7 +676,7 @@ std::vector<const DeclRefExpr *> privatizedRefsIn(const Candidates &C,
 /// through its accessor, and the initializer's file range; nothing if it is
 /// not written in the file as one piece (a name from a macro's body).
 std::optional<std::pair<std::string, CharSourceRange>>
-perRankInitializer(RewriteSession &S, const Candidates &C, const VarDecl *VD,
+perRankInitializer(RewriteSession &S, const VarDecl *VD,
                    const std::vector<const DeclRefExpr *> &Refs) {
   CharSourceRange Range = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(VD->getInit()->getSourceRange()), S.SM,
@@ -688,24 +695,21 @@ perRankInitializer(RewriteSession &S, const Candidates &C, const VarDecl *VD,
     if (S.SM.isBeforeInTranslationUnit(At, Range.getBegin()) ||
         !S.SM.isBeforeInTranslationUnit(At, Range.getEnd()))
       return std::nullopt;
-    const auto *Var = cast<VarDecl>(Ref->getDecl());
     Edits[S.SM.getFileOffset(At)] = {
         Lexer::MeasureTokenLength(At, S.SM, S.Ctx.getLangOpts()),
-        "(*bambooGlobal_" + Var->getNameAsString() + "())"};
+        cGlobalUse(cast<VarDecl>(Ref->getDecl()))};
   }
   unsigned Begin = S.SM.getFileOffset(Range.getBegin()),
            End = S.SM.getFileOffset(Range.getEnd());
   llvm::StringRef Buffer = S.SM.getBufferData(S.SM.getFileID(Range.getBegin()));
   std::string Text;
-  for (unsigned At = Begin; At < End;) {
-    auto Edit = Edits.find(At);
-    if (Edit == Edits.end()) {
-      Text += Buffer[At++];
-      continue;
-    }
-    Text += Edit->second.second;
-    At += Edit->second.first;
+  unsigned Copied = Begin;
+  for (const auto &[Offset, Edit] : Edits) { // in order
+    Text += Buffer.slice(Copied, Offset);
+    Text += Edit.second;
+    Copied = Offset + Edit.first;
   }
+  Text += Buffer.slice(Copied, End);
   return std::make_pair(Text, Range);
 }
 
@@ -751,7 +755,7 @@ void privatizeCGlobal(RewriteSession &S, Candidates &C,
     std::vector<const DeclRefExpr *> Refs = privatizedRefsIn(C, VD->getInit());
     if (Refs.empty())
       continue;
-    PerRank.back() = perRankInitializer(S, C, VD, Refs);
+    PerRank.back() = perRankInitializer(S, VD, Refs);
     if (!PerRank.back()) {
       S.Diags.report(VD->getLocation(), Diag::CannotPrivatize)
           << VD->getNameAsString() << 2;
@@ -771,13 +775,7 @@ void privatizeCGlobal(RewriteSession &S, Candidates &C,
     std::string Init;
     if (PerRank[I]) {
       // The image keeps the type (an array's bound), not the value.
-      if (auto Incomplete = VD->getTypeSourceInfo()
-                                ->getTypeLoc()
-                                .getAs<IncompleteArrayTypeLoc>())
-        if (const auto *Sized = S.Ctx.getAsConstantArrayType(VD->getType()))
-          S.insertAfterToken(Incomplete.getLBracketLoc(),
-                             std::to_string(Sized->getSize().getZExtValue()),
-                             What);
+      writeArrayBound(S, VD, What);
       auto Equal = findToken(S, VD->getLocation(), tok::equal,
                              PerRank[I]->second.getBegin());
       if (!Equal) {
@@ -875,7 +873,7 @@ void privatizeVariables(RewriteSession &S) {
   for (const VarDecl *VD : C.Vars) {
     if (storageOf(VD) == Storage::Global)
       rewriteUses(S, C, VD,
-                  S.isC() ? "(*bambooGlobal_" + VD->getNameAsString() + "())"
+                  S.isC() ? cGlobalUse(VD)
                           : "bambooGlobal_" + VD->getNameAsString() + "()",
                   C.Holders.lookup(VD));
     else if (storageOf(VD) == Storage::StaticMember)

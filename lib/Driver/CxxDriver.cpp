@@ -95,8 +95,9 @@ private:
 
   /// The compile of one translation: C by mpicc, C++ by mpicxx.
   int compile(const SourceFile &Source, StringRef Translated, StringRef Object);
-  /// The flags of a C++ compile, or of the link.
+  /// The flags of a C++ compile, or of the link; of a C compile.
   std::vector<std::string> cxxFlags() const;
+  std::vector<std::string> cFlags() const;
 
   CxxArguments Args;
   std::string Translator, Include, Library;
@@ -111,22 +112,22 @@ std::vector<std::string> Driver::cxxFlags() const {
   return Flags;
 }
 
+std::vector<std::string> Driver::cFlags() const {
+  std::vector<std::string> Flags;
+  if (!Args.CStandard.empty())
+    Flags.push_back(Args.CStandard);
+  Flags.insert(Flags.end(), Common.begin(), Common.end());
+  Flags.insert(Flags.end(), Args.COnlyArgs.begin(), Args.COnlyArgs.end());
+  return Flags;
+}
+
 int Driver::compile(const SourceFile &Source, StringRef Translated,
                     StringRef Object) {
-  if (!Source.IsC) {
-    std::vector<std::string> Command = cxxFlags();
-    Command.insert(Command.end(), {"-c", "-x", "c++", Translated.str(), "-x",
-                                   "none", "-o", Object.str()});
-    return exec(Args.MPICxx, Command);
-  }
-  std::vector<std::string> Command;
-  if (!Args.CStandard.empty())
-    Command.push_back(Args.CStandard);
-  Command.insert(Command.end(), Common.begin(), Common.end());
-  Command.insert(Command.end(), Args.COnlyArgs.begin(), Args.COnlyArgs.end());
-  Command.insert(Command.end(), {"-c", "-x", "c", Translated.str(), "-x",
-                                 "none", "-o", Object.str()});
-  return exec(Args.MPICC, Command);
+  std::vector<std::string> Command = Source.IsC ? cFlags() : cxxFlags();
+  Command.insert(Command.end(),
+                 {"-c", "-x", Source.IsC ? "c" : "c++", Translated.str(), "-x",
+                  "none", "-o", Object.str()});
+  return exec(Source.IsC ? Args.MPICC : Args.MPICxx, Command);
 }
 
 int Driver::exec(StringRef Program, const std::vector<std::string> &Arguments) {
