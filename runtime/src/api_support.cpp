@@ -10,11 +10,14 @@ namespace bamboo::detail {
 
 Call enter(const char *Operation, const CallSite &Where) {
   RankTask *T = currentTask();
-  if (!T)
-    fatalError(std::string(Operation) + " at " + describe(Where) +
-               ": called from a thread that does not run a virtual rank (MPI_THREAD_FUNNELED: "
-               "MPI is called from the rank's own thread, not from another thread of an "
-               "OpenMP team or a thread the program started)");
+  if (!T) {
+    const RankTask *Team = rankOfThisThread();
+    fatalError(std::string(Operation) + " at " + describe(Where) + ": called from " +
+               (Team ? "a thread of rank " + std::to_string(Team->WorldRank) + "'s OpenMP team"
+                     : std::string("a thread that does not run a virtual rank")) +
+               " (MPI_THREAD_FUNNELED: MPI is called from the rank's own thread, not from "
+               "another thread of an OpenMP team or a thread the program started)");
+  }
   Call C{*T->Parts, *T, WaitSite{Operation, Where}};
   if (!T->RunningChild)
     C.Region = T->OpenRegion;

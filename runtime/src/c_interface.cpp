@@ -36,6 +36,9 @@ std::size_t slotOf(bamboo_rank_local *Local) {
 // The running rank's instance of Local, made from its image or zeroed (and initialized if
 // asked).
 void *makeLocal(bamboo_rank_local *Local, bool Initialize) {
+  bamboo::detail::FirstUseGuard Guard; // threads of the rank's team see it made and initialized
+  if (void *Made = bamboo::detail::findRankLocal(slotOf(Local)))
+    return Made;
   // aligned_alloc wants a size that is a multiple of the alignment.
   std::size_t Align = std::max<std::size_t>(Local->Align, alignof(std::max_align_t));
   std::size_t Size = (std::max<std::size_t>(Local->Size, 1) + Align - 1) / Align * Align;

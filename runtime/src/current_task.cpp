@@ -13,13 +13,27 @@ namespace detail {
 namespace {
 Runtime *TheRuntime = nullptr;
 thread_local RankTask *CurrentTask = nullptr;
+thread_local RankTask *TeamRank = nullptr; // the rank whose OpenMP team this thread is in
 } // namespace
 
 RankTask *currentTask() noexcept { return CurrentTask; }
 
+RankTask *rankOfThisThread() noexcept { return CurrentTask ? CurrentTask : TeamRank; }
+
+TeamMembership::TeamMembership(RankTask *Rank) noexcept
+    : Previous(TeamRank), PreviousLocals(CurrentRankLocals) {
+  TeamRank = Rank;
+  CurrentRankLocals = Rank->Locals.table();
+}
+
+TeamMembership::~TeamMembership() {
+  TeamRank = Previous;
+  CurrentRankLocals = PreviousLocals;
+}
+
 void setCurrentTask(RankTask *T) noexcept {
   CurrentTask = T;
-  CurrentRankLocals = T ? RankLocalTable{T->Locals.data(), T->Locals.size()} : RankLocalTable{};
+  CurrentRankLocals = T ? T->Locals.table() : RankLocalTable{};
   setSignalContext(T ? SignalContext{T->WorldRank, T->Thread->guardBegin(), T->Thread->guardEnd(),
                                      T->Thread->stackSize()}
                      : SignalContext{});
@@ -34,8 +48,6 @@ Runtime &runtime() {
 }
 
 void setRuntime(Runtime *RT) noexcept { TheRuntime = RT; }
-
-RankTask *const *currentTaskSlot() noexcept { return &CurrentTask; }
 
 } // namespace detail
 

@@ -5,7 +5,6 @@
 #include "rank_task.h"
 
 #include <atomic>
-#include <mutex>
 #include <vector>
 
 namespace bamboo::detail {
@@ -14,11 +13,6 @@ thread_local constinit RankLocalTable CurrentRankLocals;
 
 namespace {
 std::atomic<std::size_t> NextSlot{0};
-// The sole worker's running rank, for threads the rank starts (shareRankLocalsOfThisThread).
-std::atomic<const RankLocalTable *> SoleWorkerLocals{nullptr};
-std::atomic<RankTask *const *> SoleWorkerTask{nullptr};
-std::mutex SharedAdoption; // first uses from several such threads at once
-const RankLocalTable NoLocals;
 } // namespace
 
 std::size_t allocateRankLocalSlot() { return NextSlot.fetch_add(1); }
@@ -44,51 +38,55 @@ void makeBeforeMainLocals() {
     L.Make(L.Local);
 }
 
+namespace {
+
+// This thread's table is older than the instance, or the instance is not made yet.
+[[gnu::noinline, gnu::cold]] void *findRankLocalAfresh(std::size_t Slot) noexcept {
+  RankTask *T = rankOfThisThread();
+  if (!T)
+    return nullptr;
+  CurrentRankLocals = T->Locals.table();
+  return Slot < CurrentRankLocals.Size ? CurrentRankLocals.at(Slot).load(std::memory_order_acquire)
+                                       : nullptr;
+}
+} // namespace
+
 void *findRankLocal(std::size_t Slot) noexcept {
-  const RankLocalTable *Table = &CurrentRankLocals;
-  if (!Table->Slots) [[unlikely]] { // not a worker's thread, or no instance yet
-    const RankLocalTable *Shared = SoleWorkerLocals.load(std::memory_order_acquire);
-    Table = Shared ? Shared : &NoLocals;
-  }
-  return Slot < Table->Size ? Table->Slots[Slot] : nullptr;
+  if (Slot < CurrentRankLocals.Size) [[likely]]
+    if (void *Instance = CurrentRankLocals.at(Slot).load(std::memory_order_acquire)) [[likely]]
+      return Instance;
+  return findRankLocalAfresh(Slot);
 }
 
-void shareRankLocalsOfThisThread(RankTask *const *Current) noexcept {
-  SoleWorkerLocals.store(Current ? &CurrentRankLocals : nullptr, std::memory_order_release);
-  SoleWorkerTask.store(Current, std::memory_order_release);
+FirstUseGuard::FirstUseGuard() : Held(nullptr) {
+  if (RankTask *T = rankOfThisThread()) {
+    T->Locals.FirstUse.lock();
+    Held = &T->Locals.FirstUse;
+  }
+}
+
+FirstUseGuard::~FirstUseGuard() {
+  if (Held)
+    static_cast<std::recursive_mutex *>(Held)->unlock();
 }
 
 void *adoptRankLocal(std::size_t Slot, void *Instance, void (*Destroy)(void *)) {
-  RankTask *T = currentTask();
-  std::unique_lock<std::mutex> Shared;
-  if (!T) { // a thread the running rank started, if the process has one worker
-    RankTask *const *Sole = SoleWorkerTask.load(std::memory_order_acquire);
-    T = Sole ? *Sole : nullptr;
-    Shared = std::unique_lock(SharedAdoption);
-  }
+  RankTask *T = rankOfThisThread();
   if (!T) {
     Destroy(Instance);
-    fatalError("a per-rank (privatized) variable was used outside a virtual rank (or by a "
-               "thread of a process with BAMBOO_WORKERS > 1)");
+    fatalError("a per-rank (privatized) variable was used outside a virtual rank: by a thread "
+               "that neither runs a rank nor is in a rank's OpenMP team");
   }
-  if (Slot >= T->Locals.size()) {
-    std::size_t Size = std::max(Slot + 1, NextSlot.load());
-    T->Locals.resize(Size, nullptr);
-    T->LocalDestroyers.resize(Size, nullptr);
+  void *Kept;
+  {
+    std::lock_guard L(T->Locals.Lock);
+    Kept = T->Locals.adopt(Slot, Instance, Destroy, NextSlot.load());
+    CurrentRankLocals = T->Locals.table();
   }
-  if (T->Locals[Slot]) {
-    // The initializer itself used this variable (a cycle): keep the first instance.
+  // Instance's own initializer used this variable (a cycle): keep the first instance.
+  if (Kept != Instance)
     Destroy(Instance);
-    return T->Locals[Slot];
-  }
-  T->Locals[Slot] = Instance;
-  T->LocalDestroyers[Slot] = Destroy;
-  if (!Shared)
-    CurrentRankLocals = RankLocalTable{T->Locals.data(), T->Locals.size()};
-  else if (const RankLocalTable *Table = SoleWorkerLocals.load(std::memory_order_acquire))
-    // The worker is inside the rank's code, waiting for its threads.
-    const_cast<RankLocalTable &>(*Table) = RankLocalTable{T->Locals.data(), T->Locals.size()};
-  return Instance;
+  return Kept;
 }
 
 } // namespace bamboo::detail

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "fiber.h"
+#include "rank_local_store.h"
 #include "wait_site.h"
 
 #include <mpi.h>
@@ -102,9 +103,8 @@ struct RankTask {
   std::vector<char *> Argv;
   int Argc = 0;
 
-  // Rank-local variables (bamboo::RankLocal): instance pointers and their destroyers.
-  std::vector<void *> Locals;
-  std::vector<void (*)(void *)> LocalDestroyers;
+  // Rank-local variables (bamboo::RankLocal).
+  RankLocalStore Locals;
 
   int ExitCode = 0;
   double BusySeconds = 0;
@@ -112,20 +112,27 @@ struct RankTask {
 
 // The task running on this thread, or null.
 RankTask *currentTask() noexcept;
-// With one worker: threads that the running rank starts (OpenMP) see its per-rank variables.
-// Called by the worker with the address of its current-task variable, and with null when the
-// run ends: a later run with several workers must not see this thread's table.
-void shareRankLocalsOfThisThread(RankTask *const *Current) noexcept;
-// This thread's current-task variable (for shareRankLocalsOfThisThread).
-RankTask *const *currentTaskSlot() noexcept;
 // Also switches the table of rank-local instances that findRankLocal reads.
 void setCurrentTask(RankTask *Task) noexcept;
 
-// The running task's table of rank-local instances, switched by setCurrentTask.
-struct RankLocalTable {
-  void **Slots = nullptr;
-  std::size_t Size = 0;
+// The rank this thread works for: the one it runs, or the one whose OpenMP team it is in.
+RankTask *rankOfThisThread() noexcept;
+// While it lives, this thread (not a worker) is in Rank's OpenMP team: it sees the rank's
+// per-rank variables, and its MPI calls are refused naming the rank (MPI_THREAD_FUNNELED).
+class TeamMembership {
+public:
+  explicit TeamMembership(RankTask *Rank) noexcept;
+  ~TeamMembership();
+  TeamMembership(const TeamMembership &) = delete;
+  TeamMembership &operator=(const TeamMembership &) = delete;
+
+private:
+  RankTask *Previous;
+  RankLocalTable PreviousLocals;
 };
+
+// The table of rank-local instances this thread reads, switched by setCurrentTask and
+// TeamMembership, refreshed by rank_local.cpp when it is older than an instance.
 extern thread_local constinit RankLocalTable CurrentRankLocals;
 
 } // namespace bamboo::detail

@@ -80,13 +80,9 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
   std::thread Progress;
   if (Opts.ProgressIntervalMicros > 0 && Processes > 1) // nothing to drive in one process
     Progress = std::thread([this] { progressLoop(); });
-  if (Opts.Workers == 1)
-    shareRankLocalsOfThisThread(currentTaskSlot());
   workerLoop(0);
   for (auto &H : Helpers)
     H.join();
-  if (Opts.Workers == 1)
-    shareRankLocalsOfThisThread(nullptr);
   StopProgress = true;
   if (Progress.joinable())
     Progress.join();

@@ -104,9 +104,7 @@ void Runtime::runRank(RankTask &T, const RankMain &Body) {
     fatalUncaughtException(T.WorldRank);
   }
   // Rank-local variables die with their rank, in reverse order of declaration.
-  for (std::size_t I = T.Locals.size(); I-- > 0;)
-    if (T.Locals[I])
-      T.LocalDestroyers[I](std::exchange(T.Locals[I], nullptr));
+  T.Locals.destroyAll();
 }
 
 void Runtime::progressLoop() {

@@ -1,8 +1,11 @@
 // virtual_ranks_test.cpp - P processes x BAMBOO_VF virtual ranks, block mapping, rank state.
 #include "runtime_test_support.h"
 
+#include "rank_task.h" // TeamMembership
+
 #include <atomic>
 #include <set>
+#include <thread>
 
 using namespace bamboo;
 using namespace bamboo::test;
@@ -137,4 +140,47 @@ TEST(VirtualRanks, ExitStatusIsTheFirstNonZeroOfTheProcess) {
   int Status =
       run(1, Argv, [&](int, char **) -> int { return rank() == Process * VF ? 5 : 0; }, settings());
   EXPECT_EQ(Status, 5);
+}
+
+// Threads that work for a rank, as the threads of its OpenMP team do (openmp_teams.cpp), find
+// and make its instances together with the rank's own thread, while the rank's table grows.
+// Plain threads here, so that TSan sees every synchronization (scripts/check --tsan; it cannot
+// see libgomp's).
+TEST(VirtualRanks, ThreadsWorkingForARankShareItsInstances) {
+  static RankLocal<int> Owner;
+  runRanks([&](int, char **) -> int {
+    int R = rank();
+    *Owner = R;
+    std::atomic<int> Wrong{0}, Made{0};
+    auto Work = [&] {
+      // Slots allocated while ranks run, after the rank's table was made: it grows.
+      static RankLocal<std::atomic<int>> Late[8];
+      for (int I = 0; I < 2000; ++I) {
+        if (*Owner != R)
+          ++Wrong;
+        ++Late[I % 8].once([&] {
+          ++Made;
+          return 0;
+        });
+      }
+      return Late;
+    };
+    detail::RankTask *Rank = detail::currentTask();
+    std::vector<std::thread> Team;
+    for (int T = 0; T < 3; ++T)
+      Team.emplace_back([&] {
+        detail::TeamMembership Member(Rank);
+        Work();
+      });
+    RankLocal<std::atomic<int>> *Late = Work();
+    for (std::thread &T : Team)
+      T.join();
+    EXPECT_EQ(Wrong.load(), 0);
+    EXPECT_EQ(Made.load(), 8); // once per variable in this rank, whichever thread came first
+    int Total = 0;
+    for (int V = 0; V < 8; ++V)
+      Total += Late[V]->load();
+    EXPECT_EQ(Total, 4 * 2000);
+    return 0;
+  });
 }

@@ -22,8 +22,8 @@
 namespace bamboo {
 
 namespace detail {
-// The running rank's instance in Slot, or null if it has none yet (also for threads the rank
-// itself starts, an OpenMP team, when the process has one worker).
+// The instance in Slot of the rank this thread works for (its own, or the one whose OpenMP team
+// it is in), or null if the rank has none yet.
 //
 // Out of line: compilers treat a thread_local's address as constant within a function, and a
 // call computes it on the thread that makes it. (Ranks never change workers, RankTask::Worker,
@@ -38,6 +38,18 @@ void makeBeforeMainLocals();
 // Stores a new instance in the running task's Slot (a fatal error outside a task) and returns
 // the instance kept: Instance, or the one made meanwhile by Instance's own initializer.
 void *adoptRankLocal(std::size_t Slot, void *Instance, void (*Destroy)(void *));
+// Held while a rank makes an instance: one thread of the rank at a time (its own thread, or one
+// of its OpenMP team), the same thread again inside an initializer. Nothing outside a rank.
+class FirstUseGuard {
+public:
+  FirstUseGuard();
+  ~FirstUseGuard();
+  FirstUseGuard(const FirstUseGuard &) = delete;
+  FirstUseGuard &operator=(const FirstUseGuard &) = delete;
+
+private:
+  void *Held;
+};
 } // namespace detail
 
 // RankLocal<T> X{beforeMain}: every rank makes its instance before its main runs, in the order
@@ -58,7 +70,7 @@ public:
   T &get() {
     if (Box *B = find()) [[likely]]
       return B->Value;
-    return adopt(new Box());
+    return make([] { return new Box(); });
   }
   T *operator->() { return &get(); }
   T &operator*() { return get(); }
@@ -67,7 +79,7 @@ public:
   template <class F> T &once(F &&Init) {
     if (Box *B = find()) [[likely]]
       return B->Value;
-    return adopt(new Box{std::forward<F>(Init)()});
+    return make([&] { return new Box{std::forward<F>(Init)()}; });
   }
 
 private:
@@ -76,8 +88,14 @@ private:
     T Value;
   };
   Box *find() const { return static_cast<Box *>(detail::findRankLocal(Slot)); }
-  T &adopt(Box *B) {
-    void *Kept = detail::adoptRankLocal(Slot, B, [](void *P) { delete static_cast<Box *>(P); });
+  // The rank's first use: made once, also when threads of the rank's OpenMP team come together
+  // (as a static local's initialization is guarded).
+  template <class New> T &make(New &&NewBox) {
+    detail::FirstUseGuard Guard;
+    if (Box *B = find())
+      return B->Value;
+    void *Kept =
+        detail::adoptRankLocal(Slot, NewBox(), [](void *P) { delete static_cast<Box *>(P); });
     return static_cast<Box *>(Kept)->Value;
   }
   std::size_t Slot;

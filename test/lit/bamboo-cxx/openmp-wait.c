@@ -19,7 +19,7 @@
 // A call from another thread of the team is an error naming it (the rank's own
 // thread makes MPI calls: MPI_THREAD_FUNNELED).
 // RUN: not env OMP_NUM_THREADS=2 BAMBOO_VF=1 %mpiexec -n 1 %t/app team 2>&1 | FileCheck %s --check-prefix=TEAM
-// TEAM: MPI_Barrier at openmp-wait.c:[[@LINE+19]]: called from a thread that does not run a virtual rank (MPI_THREAD_FUNNELED
+// TEAM: MPI_Barrier at openmp-wait.c:[[@LINE+19]]: called from a thread of rank 0's OpenMP team (MPI_THREAD_FUNNELED
 //
 // MPI's tests do not give way there either: MPI_Iprobe in a parallel region
 // looks twice without switching ranks, and finds nothing.
