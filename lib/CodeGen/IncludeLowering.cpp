@@ -5,11 +5,14 @@
 //   translated header
 //
 // Every file with translated code needs the runtime's header: its own
-// `#include <mpi.h>` is replaced in place (so lines keep their numbers), and
-// a file without one gets a first line, then `#line 1`. In a mirrored output
-// tree (docs/multifile.md), an #include that would not find the translated
-// header from the translated file's place (found through -I, or outside the
-// root) is pointed at it with a relative path.
+// `#include <mpi.h>` is replaced in place (so lines keep their numbers). A
+// file without one gets it before its first #include, then a #line, when only
+// preprocessor lines and comments come before that: the file's feature-test
+// macros (`#define _POSIX_C_SOURCE 200112L`) must come before every system
+// header, as they did. Else it gets a first line, then `#line 1`. In a mirrored
+// output tree (docs/multifile.md), an #include that would not find the
+// translated header from the translated file's place (found through -I, or
+// outside the root) is pointed at it with a relative path.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +59,42 @@ bool replaceMPIInclude(RewriteSession &S, FileID FID) {
     Offset = End + 1;
   }
   return Replaced;
+}
+
+/// Where the runtime's header goes in \p FID, which has no <mpi.h>: the start
+/// of the line of its first #include if only preprocessor lines and comments
+/// come before it (then nothing of the file's code, not even an
+/// `extern "C" {`, encloses it); else the start of the file.
+SourceLocation runtimeIncludePlace(RewriteSession &S, FileID FID,
+                                   const Inclusions *Includes) {
+  SourceLocation Start = S.SM.getLocForStartOfFile(FID);
+  if (!Includes)
+    return Start;
+  const IncludeDirective *First = nullptr;
+  for (const IncludeDirective &D : Includes->directives())
+    if (D.Includer == FID && (!First || S.SM.isBeforeInTranslationUnit(
+                                            D.FilenameRange.getBegin(),
+                                            First->FilenameRange.getBegin())))
+      First = &D;
+  if (!First || First->FilenameRange.getBegin().isMacroID())
+    return Start;
+  llvm::StringRef Buffer = S.SM.getBufferData(FID);
+  unsigned Offset = S.SM.getFileOffset(First->FilenameRange.getBegin());
+  unsigned LineStart = Buffer.rfind('\n', Offset) + 1; // npos + 1 == 0
+  // Raw tokens before it: each must belong to a directive (comments are
+  // skipped by the raw lexer, which reads the whole buffer: it needs its end).
+  Lexer Raw(Start, S.Ctx.getLangOpts(), Buffer.begin(), Buffer.begin(),
+            Buffer.end());
+  bool InDirective = false;
+  Token T;
+  while (!Raw.LexFromRawLexer(T) &&
+         S.SM.getFileOffset(T.getLocation()) < LineStart) {
+    if (T.isAtStartOfLine())
+      InDirective = T.is(tok::hash);
+    if (!InDirective)
+      return Start;
+  }
+  return Start.getLocWithOffset(LineStart);
 }
 
 /// The relative path from directory \p From to \p To (both relative to the
@@ -119,18 +158,31 @@ void lowerIncludes(RewriteSession &S) {
       if (FID != S.Main && S.isUserFile(FID))
         Files.push_back(FID);
   for (FileID FID : Files) {
+    // Lines keep their numbers.
+    auto LineDirective = [&](unsigned Line) {
+      return "#line " + std::to_string(Line) +
+             (S.Options.LineDirectives
+                  ? " \"" + S.SM.getFileEntryRefForID(FID)->getName().str() +
+                        "\""
+                  : std::string()) +
+             "\n";
+    };
     // A file with translated code (any edit so far) needs the runtime: its
-    // own <mpi.h> becomes the runtime's header, or it gets a first line.
+    // own <mpi.h> becomes the runtime's header, or it gets one before its
+    // first #include, or a first line.
     bool Translated = FID == S.Main || S.R.getRewriteBufferFor(FID);
     std::string &Prologue = S.Prologues[FID];
-    if (Translated && !replaceMPIInclude(S, FID))
-      Prologue = std::string(RuntimeInclude) + RuntimeComment + "\n";
-    // Lines keep their numbers.
-    if (S.Options.LineDirectives)
-      Prologue += "#line 1 \"" +
-                  S.SM.getFileEntryRefForID(FID)->getName().str() + "\"\n";
-    else if (!Prologue.empty())
-      Prologue += "#line 1\n";
+    if (Translated && !replaceMPIInclude(S, FID)) {
+      std::string Include = std::string(RuntimeInclude) + RuntimeComment + "\n";
+      SourceLocation Place = runtimeIncludePlace(S, FID, Includes);
+      if (Place == S.SM.getLocForStartOfFile(FID))
+        Prologue = Include;
+      else
+        S.R.InsertTextBefore(
+            Place, Include + LineDirective(S.SM.getSpellingLineNumber(Place)));
+    }
+    if (S.Options.LineDirectives || !Prologue.empty())
+      Prologue += LineDirective(1);
   }
   if (S.Options.Mirror && Includes)
     redirectIncludes(S, *Includes);

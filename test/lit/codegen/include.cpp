@@ -1,7 +1,9 @@
 // The runtime's header replaces <mpi.h> on its own line, so lines keep their
 // numbers; a file that gets <mpi.h> only through another header gets the
-// runtime's header on a new first line, then `#line 1` so that its lines keep
-// their numbers all the same. --line-directives names the original.
+// runtime's header on a new line before its first #include, then a #line so
+// that its lines keep their numbers all the same (c/feature-test-macros.c: and
+// on a first line when code comes before that). --line-directives names the
+// original.
 // RUN: %bamboo %s -o %t.cpp --
 // RUN: FileCheck %s --check-prefix=INPLACE < %t.cpp
 // RUN: %bamboo %S/Inputs/indirect-mpi.cpp -o %t2.cpp -- -I%S/Inputs
@@ -14,9 +16,10 @@
 // INPLACE:      {{^}}// First line.
 // INPLACE:      {{^}}#include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
 // INPLACE-NEXT: {{^}}static int bambooMain() {
-// PROLOGUE:      {{^}}#include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
-// PROLOGUE-NEXT: {{^}}#line 1
-// PROLOGUE-NEXT: {{^}}// A file that includes <mpi.h> through a header of its own.
+// PROLOGUE:      {{^}}// A file that includes <mpi.h> through a header of its own.
+// PROLOGUE-NEXT: {{^}}#include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
+// PROLOGUE-NEXT: {{^}}#line 2
+// PROLOGUE-NEXT: {{^}}#include "comm.h"
 // LINE:      {{^}}#line 1 "[[FILE]]"
 // LINE-NEXT: {{^}}// The runtime's header replaces <mpi.h> on its own line, so lines keep their
 // First line.
