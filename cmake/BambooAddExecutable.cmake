@@ -2,11 +2,12 @@
 #
 # Like add_executable for an MPI C or C++ program, but its sources are translated by bamboo
 # first, with #line so that compiler messages name the original files; then compiled (C++ as
-# C++20, C as C: docs/c.md) and linked with the Bamboo runtime. Include directories and definitions set on <name> (with
-# target_include_directories, target_compile_definitions) are seen by the translator too. The
-# translations, with the user headers they include, go to a mirrored tree under
-# <binary dir>/bamboo/<name>; a depfile lists every file read, so editing a header translates
-# again.
+# C++20, C as C: docs/c.md) and linked with the Bamboo runtime. Include directories and
+# definitions set on <name> (with target_include_directories, target_compile_definitions) are
+# seen by the translator too. The translations, with the user headers they include, go to a
+# mirrored tree under <binary dir>/bamboo/<name> (C++) and <binary dir>/bamboo-c/<name> (C: a
+# header shared by C and C++ files translates differently for each); a depfile lists every file
+# read, so editing a header translates again.
 #
 # Needs: BAMBOO_TRANSLATOR (the bamboo executable, or its target name) and a target
 # Bamboo::runtime. BambooConfig.cmake sets both; Bamboo's own build does too.
@@ -32,15 +33,43 @@ function(_bamboo_common_root out)
   set(${out} "${root}" PARENT_SCOPE)
 endfunction()
 
+# Translates <sources> (all C, or all C++) of target <name> into <outdir>, mirrored below
+# <root>; the translations' paths into <out>.
+function(_bamboo_translate name outdir root sources language_flags out)
+  set(translated)
+  foreach(source IN LISTS sources)
+    file(RELATIVE_PATH relative "${root}" "${source}")
+    list(APPEND translated "${outdir}/${relative}")
+  endforeach()
+  set(includes "$<TARGET_PROPERTY:${name},INCLUDE_DIRECTORIES>")
+  set(defines "$<TARGET_PROPERTY:${name},COMPILE_DEFINITIONS>")
+  add_custom_command(
+    OUTPUT ${translated}
+    COMMAND ${BAMBOO_TRANSLATOR} --line-directives --root "${root}" --output-dir "${outdir}"
+            --depfile "${outdir}/bamboo.d" ${B_TRANSLATOR_ARGS} ${sources} --
+            ${language_flags} -Wno-everything
+            "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
+            "$<$<BOOL:${defines}>:-D$<JOIN:${defines},;-D>>"
+    DEPENDS ${sources} ${BAMBOO_TRANSLATOR}
+    DEPFILE "${outdir}/bamboo.d"
+    COMMENT "bamboo: translating ${name}"
+    COMMAND_EXPAND_LISTS
+    VERBATIM)
+  set(${out} ${translated} PARENT_SCOPE)
+endfunction()
+
 function(bamboo_add_executable name)
   cmake_parse_arguments(B "" "" "TRANSLATOR_ARGS" ${ARGN})
-  set(sources)
-  set(others) # not C++: compiled as they are
+  set(cxx_sources)
+  set(c_sources)
+  set(others) # neither: compiled as they are
   foreach(source IN LISTS B_UNPARSED_ARGUMENTS)
     get_filename_component(source "${source}" ABSOLUTE)
     get_filename_component(ext "${source}" LAST_EXT)
-    if(ext MATCHES "^\\.(cpp|cc|cxx|C|c\\+\\+|c)$")
-      list(APPEND sources "${source}")
+    if(ext MATCHES "^\\.(cpp|cc|cxx|C|c\\+\\+)$")
+      list(APPEND cxx_sources "${source}")
+    elseif(ext STREQUAL ".c")
+      list(APPEND c_sources "${source}")
     else()
       list(APPEND others "${source}")
     endif()
@@ -48,29 +77,17 @@ function(bamboo_add_executable name)
 
   # Each translation keeps its path below the sources' common directory, as bamboo --root
   # lays it out: messages and deadlock reports name the user's files.
-  _bamboo_common_root(root ${sources})
-  set(outdir "${CMAKE_CURRENT_BINARY_DIR}/bamboo/${name}")
+  _bamboo_common_root(root ${cxx_sources} ${c_sources})
   set(translated)
-  foreach(source IN LISTS sources)
-    file(RELATIVE_PATH relative "${root}" "${source}")
-    list(APPEND translated "${outdir}/${relative}")
-  endforeach()
-
-  if(sources)
-    set(includes "$<TARGET_PROPERTY:${name},INCLUDE_DIRECTORIES>")
-    set(defines "$<TARGET_PROPERTY:${name},COMPILE_DEFINITIONS>")
-    add_custom_command(
-      OUTPUT ${translated}
-      COMMAND ${BAMBOO_TRANSLATOR} --line-directives --root "${root}" --output-dir "${outdir}"
-              --depfile "${outdir}/bamboo.d" ${B_TRANSLATOR_ARGS} ${sources} --
-              -std=c++20 -Wno-everything
-              "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
-              "$<$<BOOL:${defines}>:-D$<JOIN:${defines},;-D>>"
-      DEPENDS ${sources} ${BAMBOO_TRANSLATOR}
-      DEPFILE "${outdir}/bamboo.d"
-      COMMENT "bamboo: translating ${name}"
-      COMMAND_EXPAND_LISTS
-      VERBATIM)
+  if(cxx_sources)
+    _bamboo_translate(${name} "${CMAKE_CURRENT_BINARY_DIR}/bamboo/${name}" "${root}"
+                      "${cxx_sources}" -std=c++20 cxx_translated)
+    list(APPEND translated ${cxx_translated})
+  endif()
+  if(c_sources)
+    _bamboo_translate(${name} "${CMAKE_CURRENT_BINARY_DIR}/bamboo-c/${name}" "${root}"
+                      "${c_sources}" "" c_translated)
+    list(APPEND translated ${c_translated})
   endif()
   add_executable(${name} ${translated} ${others})
   target_compile_features(${name} PRIVATE cxx_std_20)

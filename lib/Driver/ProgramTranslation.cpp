@@ -54,11 +54,12 @@ ProgramTranslation translateProgram(const CompilationDatabase &Compilations,
   ProgramTranslation Out;
   llvm::StringMap<size_t> ByPath;
   llvm::StringMap<std::string> TextSource; // which source gave each header's
+  llvm::StringMap<bool> TextIsCxx;         // and in which language
   llvm::StringSet<> Read;
   std::string MainSource; // the source that defines main
   for (const std::string &Source : Sources) {
     std::optional<std::vector<TranslatedFile>> Files;
-    bool DefinesMain = false;
+    bool DefinesMain = false, IsCxx = true;
     Outcome Done =
         runOn(Compilations, Source, Options, [&](TranslationUnitModel &Model) {
           const clang::SourceManager &SM = Model.context().getSourceManager();
@@ -69,6 +70,7 @@ ProgramTranslation translateProgram(const CompilationDatabase &Compilations,
                     Read.insert(Path).second)
                   Out.Read.push_back(Path);
           DefinesMain = Model.mainFunction() != nullptr;
+          IsCxx = Model.context().getLangOpts().CPlusPlus;
           // Also with --explain: code generation's checks then report what
           // translation would (the text is not written). Without a root,
           // every file is placed by its absolute path: the root found at the
@@ -97,17 +99,29 @@ ProgramTranslation translateProgram(const CompilationDatabase &Compilations,
         if (!F.IsSource)
           Out.IncludedBy[F.Path] = Source;
         TextSource[F.Path] = Source;
+        TextIsCxx[F.Path] = IsCxx;
         Out.Files.push_back(std::move(F));
         continue;
       }
       TranslatedFile &First = Out.Files[It->second];
       if (First.IsSource || F.IsSource || First.Text == F.Text)
         continue;
-      llvm::WithColor::error(llvm::errs(), "bamboo")
-          << "'" << F.Path << "' translates differently for '"
-          << TextSource[F.Path] << "' and '" << Source
-          << "' (different macros, or templates used differently?); bamboo "
-             "writes one translation of each header\n";
+      if (TextIsCxx[F.Path] != IsCxx)
+        // C and C++ translations of a header differ (accessors return
+        // pointers or references, MPI calls go to the C or the C++ API).
+        llvm::WithColor::error(llvm::errs(), "bamboo")
+            << "'" << F.Path << "' is included by the C file '"
+            << (IsCxx ? TextSource[F.Path] : Source) << "' and the C++ file '"
+            << (IsCxx ? Source : TextSource[F.Path])
+            << "', and its translation differs for each language; translate "
+               "the C files and the C++ files with an --output-dir each (as "
+               "bamboo-cxx and bamboo_add_executable do)\n";
+      else
+        llvm::WithColor::error(llvm::errs(), "bamboo")
+            << "'" << F.Path << "' translates differently for '"
+            << TextSource[F.Path] << "' and '" << Source
+            << "' (different macros, or templates used differently?); bamboo "
+               "writes one translation of each header\n";
       Out.Failed = Source;
       return Out;
     }
