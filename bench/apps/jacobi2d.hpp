@@ -98,6 +98,12 @@ public:
     }
   }
 
+  // The arrays sweep reads and writes, and the distance between rows: for a kernel written
+  // outside the class (jacobi2d_basic.cpp with BENCH_KERNEL_IN_MAIN).
+  const double *current() const { return u_.data(); }
+  double *next() { return v_.data(); }
+  long stride() const { return sx_; }
+
   // One Jacobi update of the points in box: reads u, writes v.
   void sweep(const Box &b) {
     const double *u = u_.data();

@@ -1,7 +1,8 @@
 // 2D Jacobi, MPI-basic: exchange all halos and wait, then compute, as people write it.
 // The same source is the Bamboo variant: the pragmas mark the exchange as an overlap region
 // (plain mpicxx ignores them). --no-comm gives MPI-nocomm, --no-compute the communication-only
-// time; both leave the schedule otherwise unchanged.
+// time; both leave the schedule otherwise unchanged. With BENCH_KERNEL_IN_MAIN the sweep is
+// written inside main (the jacobi2d-main app).
 #include "driver.hpp"
 #include "jacobi2d.hpp"
 
@@ -43,7 +44,23 @@ int main(int argc, char **argv) {
       b.unpack_all();
     }
     double c1 = MPI_Wtime();
-    if (o.compute) b.sweep(b.all());
+    if (o.compute) {
+#ifdef BENCH_KERNEL_IN_MAIN
+      // The jacobi2d-main app: the kernel written inside main, with main's locals, as most C
+      // codes write it; the same arithmetic as Block::sweep, in the same order.
+      const jacobi2d::Box a = b.all();
+      const double *u = b.current();
+      double *v = b.next();
+      const long sx = b.stride();
+      for (long i = a[0][0]; i <= a[0][1]; ++i)
+        for (long j = a[1][0]; j <= a[1][1]; ++j)
+          v[i * sx + j] = (u[i * sx + j - sx] + u[i * sx + j + sx] + u[i * sx + j - 1] +
+                           u[i * sx + j + 1]) *
+                          0.25;
+#else
+      b.sweep(b.all());
+#endif
+    }
     b.swap();
     run.comm += c1 - c0;
     run.comp += MPI_Wtime() - c1;
