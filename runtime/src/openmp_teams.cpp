@@ -66,19 +66,20 @@ Result startTeam(Result (*Real)(Body, void *, Rest...), Body Fn, void *Data, Res
 // libgomp's entry points that start a team (GCC 4.9 and later; libgomp_g.h), in the order of
 // their parameters after the body and its data.
 #define BAMBOO_UNPAREN(...) __VA_ARGS__
-#define BAMBOO_TEAM_START_WITH(Start, Result, Name, Parameters, Arguments)                        \
+#define BAMBOO_TEAM_START_WITH(Start, Result, Name, Parameters, Arguments)                         \
   extern "C" Result Name(bamboo::detail::Body Fn, void *Data, BAMBOO_UNPAREN Parameters) {         \
     static const auto Real = bamboo::detail::nextDefinition<decltype(&Name)>(#Name);               \
-    return bamboo::detail::Start(Real, Fn, Data, BAMBOO_UNPAREN Arguments);                       \
+    return bamboo::detail::Start(Real, Fn, Data, BAMBOO_UNPAREN Arguments);                        \
   }
 #define BAMBOO_TEAM_START(Result, Name, Parameters, Arguments)                                     \
   BAMBOO_TEAM_START_WITH(startTeam<false>, Result, Name, Parameters, Arguments)
 #define BAMBOO_LOOP_START(Name)                                                                    \
-  BAMBOO_TEAM_START(void, Name,                                                                    \
-                    (unsigned Threads, long Start, long End, long Step, long Chunk, unsigned Flags), \
-                    (Threads, Start, End, Step, Chunk, Flags))
+  BAMBOO_TEAM_START(                                                                               \
+      void, Name, (unsigned Threads, long Start, long End, long Step, long Chunk, unsigned Flags), \
+      (Threads, Start, End, Step, Chunk, Flags))
 #define BAMBOO_RUNTIME_LOOP_START(Name)                                                            \
-  BAMBOO_TEAM_START(void, Name, (unsigned Threads, long Start, long End, long Step, unsigned Flags), \
+  BAMBOO_TEAM_START(void, Name,                                                                    \
+                    (unsigned Threads, long Start, long End, long Step, unsigned Flags),           \
                     (Threads, Start, End, Step, Flags))
 
 BAMBOO_TEAM_START(void, GOMP_parallel, (unsigned Threads, unsigned Flags), (Threads, Flags))

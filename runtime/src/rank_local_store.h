@@ -20,7 +20,9 @@ struct RankLocalTable {
   std::size_t Size = 0;
   // Slots are read and written as atomics: an instance is published by one thread and found
   // by the others.
-  std::atomic_ref<void *> at(std::size_t Slot) const { return std::atomic_ref<void *>(Slots[Slot]); }
+  std::atomic_ref<void *> at(std::size_t Slot) const {
+    return std::atomic_ref<void *>(Slots[Slot]);
+  }
 };
 
 class RankLocalStore {
