@@ -724,13 +724,21 @@ std::string rankLocal(const std::string &Name, bool HasImage,
          (Init.empty() ? std::string("0") : Init) + ");";
 }
 
-/// `extern int x;` => `extern int (*bambooGlobal_x(void));`: the declarator
-/// is kept, so any declared type (arrays, pointers to functions) comes out
-/// right.
+/// Accessors of C globals are `const` to the compiler, as the runtime's
+/// bamboo_rank_local_get is (bamboo/c.h): a kernel's loop over a global array
+/// calls its accessor once, not at every element.
+const char *const CAccessorAttribute = "__attribute__((const))";
+
+/// `extern int x;` => `extern int (*bambooGlobal_x(void))
+/// __attribute__((const));`: the declarator is kept, so any declared type
+/// (arrays, pointers to functions) comes out right.
 void declareCAccessor(RewriteSession &S, const VarDecl *VD) {
-  S.replaceToken(VD->getLocation(),
-                 "(*bambooGlobal_" + VD->getNameAsString() + "(void))",
-                 "declaration of '" + VD->getNameAsString() + "'");
+  std::string What = "declaration of '" + VD->getNameAsString() + "'";
+  if (S.replaceToken(VD->getLocation(),
+                     "(*bambooGlobal_" + VD->getNameAsString() + "(void))",
+                     What))
+    S.insertAfterToken(endOfDeclarator(VD),
+                       " " + std::string(CAccessorAttribute), What);
 }
 
 /// `static double eps = 1e-9, half;` at file scope: the declaration stays as
@@ -794,8 +802,8 @@ void privatizeCGlobal(RewriteSession &S, Candidates &C,
     if (!Init.empty()) // defined below: it reads the group's accessors
       After += " static void " + Init + "(void *P);";
     After += " " + rankLocal(Var, HasImage, Init) + " " +
-             (External ? "" : "static ") + Type + " *bambooGlobal_" + Var +
-             "(void) { return (" + Type +
+             (External ? "" : "static ") + CAccessorAttribute + " " + Type +
+             " *bambooGlobal_" + Var + "(void) { return (" + Type +
              " *)bamboo_rank_local_get(&bambooLocal_" + Var + "); }";
     C.Registered.push_back("bambooLocal_" + Var);
   }

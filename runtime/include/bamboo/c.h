@@ -75,7 +75,15 @@ typedef struct bamboo_rank_local {
 } bamboo_rank_local;
 #define BAMBOO_RANK_LOCAL(Size, Align, Image, Init) {(Size), (Align), (Image), (Init), 0}
 void bamboo_rank_local_register(bamboo_rank_local *Local);
-void *bamboo_rank_local_get(bamboo_rank_local *Local);
+/* `const` for GCC and Clang: within one activation of a function the answer for one Local never
+ * changes (a function runs for one rank, its thread or its OpenMP team, and the instance, once
+ * made, lives as long as the rank), so the compiler may compute it once and keep it out of a
+ * kernel's loops. Making the instance early is harmless: it is a copy of a constant image. */
+#if defined(__GNUC__)
+__attribute__((const))
+#endif
+void *
+bamboo_rank_local_get(bamboo_rank_local *Local);
 
 /* The C library's hidden state, one per virtual rank (bamboo/libc.h): the translation calls
  * these for rand, strtok, getopt..., and reads getopt's variables through pointers

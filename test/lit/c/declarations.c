@@ -12,10 +12,10 @@
 // RUN: %check_compiles_c %t.c
 #include <mpi.h>
 struct point { int x, y, z; };
-// CHECK:      static int bambooImage_steps; static bamboo_rank_local bambooLocal_steps = BAMBOO_RANK_LOCAL(sizeof bambooImage_steps, __alignof__(bambooImage_steps), 0, 0); __typeof__(bambooImage_steps) *bambooGlobal_steps(void) { return (__typeof__(bambooImage_steps) *)bamboo_rank_local_get(&bambooLocal_steps); } /* bamboo: one per virtual rank */
-// CHECK-NEXT: int (*bambooGlobal_steps(void));
-// CHECK-NEXT: int (*bambooGlobal_width(void));
-// CHECK-NEXT: static int bambooImage_width = 8; static bamboo_rank_local bambooLocal_width = BAMBOO_RANK_LOCAL(sizeof bambooImage_width, __alignof__(bambooImage_width), &bambooImage_width, 0); __typeof__(bambooImage_width) *bambooGlobal_width(void) { return (__typeof__(bambooImage_width) *)bamboo_rank_local_get(&bambooLocal_width); } /* bamboo: one per virtual rank */
+// CHECK:      static int bambooImage_steps; static bamboo_rank_local bambooLocal_steps = BAMBOO_RANK_LOCAL(sizeof bambooImage_steps, __alignof__(bambooImage_steps), 0, 0); __attribute__((const)) __typeof__(bambooImage_steps) *bambooGlobal_steps(void) { return (__typeof__(bambooImage_steps) *)bamboo_rank_local_get(&bambooLocal_steps); } /* bamboo: one per virtual rank */
+// CHECK-NEXT: int (*bambooGlobal_steps(void)) __attribute__((const));
+// CHECK-NEXT: int (*bambooGlobal_width(void)) __attribute__((const));
+// CHECK-NEXT: static int bambooImage_width = 8; static bamboo_rank_local bambooLocal_width = BAMBOO_RANK_LOCAL(sizeof bambooImage_width, __alignof__(bambooImage_width), &bambooImage_width, 0); __attribute__((const)) __typeof__(bambooImage_width) *bambooGlobal_width(void) { return (__typeof__(bambooImage_width) *)bamboo_rank_local_get(&bambooLocal_width); } /* bamboo: one per virtual rank */
 // CHECK-NEXT: const int limit = 4;
 // CHECK-NEXT: static const int hidden = 2;
 // CHECK-NEXT: int scale();

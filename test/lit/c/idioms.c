@@ -25,7 +25,7 @@ struct msg {
 // CHECK-NEXT:   enum kind { DATA, CTRL } k;
 // CHECK-NEXT: };
 // CHECK:      static int exchange(int rank) {
-// CHECK-NEXT:   extern int (*bambooGlobal_rounds(void));
+// CHECK-NEXT:   extern int (*bambooGlobal_rounds(void)) __attribute__((const));
 // CHECK-NEXT:   char code[3] = "abc";
 // CHECK-NEXT:   enum phase p = INIT;
 // CHECK-NEXT:   p++;
@@ -38,7 +38,7 @@ struct msg {
 // CHECK-NEXT:   bamboo_MPI_Allreduce(MPI_IN_PLACE, &h.tag, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
 // CHECK-NEXT:   return (*bambooGlobal_rounds()) + code[2] + (int)p + h.tag + (int)k + (int)(r * 1000) + (int)(colon[1]);
 // CHECK-NEXT: }
-// CHECK-NEXT: static int bambooImage_rounds = 7; static bamboo_rank_local bambooLocal_rounds = BAMBOO_RANK_LOCAL(sizeof bambooImage_rounds, __alignof__(bambooImage_rounds), &bambooImage_rounds, 0); __typeof__(bambooImage_rounds) *bambooGlobal_rounds(void) { return (__typeof__(bambooImage_rounds) *)bamboo_rank_local_get(&bambooLocal_rounds); } /* bamboo: one per virtual rank */
+// CHECK-NEXT: static int bambooImage_rounds = 7; static bamboo_rank_local bambooLocal_rounds = BAMBOO_RANK_LOCAL(sizeof bambooImage_rounds, __alignof__(bambooImage_rounds), &bambooImage_rounds, 0); __attribute__((const)) __typeof__(bambooImage_rounds) *bambooGlobal_rounds(void) { return (__typeof__(bambooImage_rounds) *)bamboo_rank_local_get(&bambooLocal_rounds); } /* bamboo: one per virtual rank */
 static int exchange(int rank) {
   extern int rounds;
   char code[3] = "abc";
