@@ -27,9 +27,11 @@
 //
 //   static int first = 1;  =>  static int bambooImage_first = 1;
 //                              static bamboo_rank_local bambooLocal_first...;
-//                              static __typeof__(bambooImage_first)
+//                              static __attribute__((const))
+//                                  __typeof__(bambooImage_first)
 //                                  *bambooGlobal_first(void) { ... }
-//   extern int g[N];       =>  extern int (*bambooGlobal_g(void))[N];
+//   extern int g[N];       =>  extern int (*bambooGlobal_g(void))[N]
+//                                  __attribute__((const));
 //   ... first ...          =>  ... (*bambooGlobal_first()) ...
 //
 // An initializer that names a variable of the ranks' (`int *p = &x;`) is
