@@ -331,6 +331,18 @@ bool isTheDefinition(const VarDecl *VD) {
   return true;
 }
 
+/// Accessors of globals are `const` to the compiler: within one activation of
+/// a function the answer never changes (a function runs for one rank), so a
+/// kernel's loop over a global array calls the accessor once, not at every
+/// element (docs/decisions.md). In C, bamboo_rank_local_get is `const` too
+/// (bamboo/c.h). In C++ the accessor is kept out of line, where its body's
+/// lookup would be made again, and `nothrow` (a global's instance exists
+/// before main), without which GCC keeps a call that may throw in its loop.
+const char *const CAccessorAttribute = "__attribute__((const))";
+const char *const CxxAccessorAttribute = "__attribute__((const, nothrow))";
+const char *const CxxAccessorDefinitionAttribute =
+    "__attribute__((const, nothrow, noinline))";
+
 /// `extern int x;` => `extern int &bambooGlobal_x();`: the declarator is kept,
 /// so any declared type (pointers to functions, arrays:
 /// `(&bambooGlobal_a())[4]`) comes out right.
@@ -424,9 +436,9 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
                       "{bamboo::beforeMain};";
   for (const VarDecl *VD : Group) {
     std::string Var = VD->getNameAsString(), Member = Var;
-    After += " " + Linkage + "decltype(" + Holder + "::" + Member +
-             ") &bambooGlobal_" + Var + "() { return " + Store + "->" + Member +
-             "; }";
+    After += " " + Linkage + CxxAccessorDefinitionAttribute + " decltype(" +
+             Holder + "::" + Member + ") &bambooGlobal_" + Var +
+             "() { return " + Store + "->" + Member + "; }";
   }
   S.R.InsertTextAfter(AfterSemi, After + " /* bamboo: one per virtual rank */");
   for (const VarDecl *VD : Group)
@@ -726,11 +738,6 @@ std::string rankLocal(const std::string &Name, bool HasImage,
          (Init.empty() ? std::string("0") : Init) + ");";
 }
 
-/// Accessors of C globals are `const` to the compiler, as the runtime's
-/// bamboo_rank_local_get is (bamboo/c.h): a kernel's loop over a global array
-/// calls its accessor once, not at every element.
-const char *const CAccessorAttribute = "__attribute__((const))";
-
 /// `extern int x;` => `extern int (*bambooGlobal_x(void))
 /// __attribute__((const));`: the declarator is kept, so any declared type
 /// (arrays, pointers to functions) comes out right.
@@ -860,8 +867,12 @@ void privatizeVariables(RewriteSession &S) {
         Definitions[VD->getOuterLocStart()].push_back(VD);
       else if (S.isC())
         declareCAccessor(S, VD);
-      else // also `extern int verbose;` inside a function
+      else { // also `extern int verbose;` inside a function
         declareAccessor(S, VD, "bambooGlobal_" + VD->getNameAsString());
+        S.insertAfterToken(endOfDeclarator(VD),
+                           " " + std::string(CxxAccessorAttribute),
+                           "declaration of '" + VD->getNameAsString() + "'");
+      }
       break;
     case Storage::StaticLocal:
       if (S.isC())
