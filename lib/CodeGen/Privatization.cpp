@@ -345,16 +345,19 @@ const char *const CxxAccessorDefinitionAttribute =
 
 /// `extern int x;` => `extern int &bambooGlobal_x();`: the declarator is kept,
 /// so any declared type (pointers to functions, arrays:
-/// `(&bambooGlobal_a())[4]`) comes out right.
+/// `(&bambooGlobal_a())[4]`) comes out right; \p Attribute, if any, follows
+/// it.
 void declareAccessor(RewriteSession &S, const VarDecl *VD,
-                     const std::string &Accessor) {
+                     const std::string &Accessor,
+                     llvm::StringRef Attribute = {}) {
   std::optional<Token> Next =
       Lexer::findNextToken(VD->getLocation(), S.SM, S.Ctx.getLangOpts());
   std::string Declarator = "&" + Accessor + "()";
   if (Next && Next->is(tok::l_square))
     Declarator = "(" + Declarator + ")";
-  S.replaceToken(VD->getLocation(), Declarator,
-                 "declaration of '" + VD->getNameAsString() + "'");
+  std::string What = "declaration of '" + VD->getNameAsString() + "'";
+  if (S.replaceToken(VD->getLocation(), Declarator, What) && !Attribute.empty())
+    S.insertAfterToken(endOfDeclarator(VD), " " + Attribute.str(), What);
 }
 
 /// `int primes[] = {2, 3}` => `int primes[2] = {2, 3}`: writes the bound the
@@ -867,12 +870,9 @@ void privatizeVariables(RewriteSession &S) {
         Definitions[VD->getOuterLocStart()].push_back(VD);
       else if (S.isC())
         declareCAccessor(S, VD);
-      else { // also `extern int verbose;` inside a function
-        declareAccessor(S, VD, "bambooGlobal_" + VD->getNameAsString());
-        S.insertAfterToken(endOfDeclarator(VD),
-                           " " + std::string(CxxAccessorAttribute),
-                           "declaration of '" + VD->getNameAsString() + "'");
-      }
+      else // also `extern int verbose;` inside a function
+        declareAccessor(S, VD, "bambooGlobal_" + VD->getNameAsString(),
+                        CxxAccessorAttribute);
       break;
     case Storage::StaticLocal:
       if (S.isC())

@@ -77,12 +77,8 @@ void *adoptRankLocal(std::size_t Slot, void *Instance, void (*Destroy)(void *)) 
     fatalError("a per-rank (privatized) variable was used outside a virtual rank: by a thread "
                "that neither runs a rank nor is in a rank's OpenMP team");
   }
-  void *Kept;
-  {
-    std::lock_guard L(T->Locals.Lock);
-    Kept = T->Locals.adopt(Slot, Instance, Destroy, NextSlot.load());
-    CurrentRankLocals = T->Locals.table();
-  }
+  void *Kept = T->Locals.adopt(Slot, Instance, Destroy, NextSlot.load());
+  CurrentRankLocals = T->Locals.table();
   // Instance's own initializer used this variable (a cycle): keep the first instance.
   if (Kept != Instance)
     Destroy(Instance);

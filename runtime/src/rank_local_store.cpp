@@ -9,6 +9,7 @@ namespace bamboo::detail {
 
 void *RankLocalStore::adopt(std::size_t Slot, void *Instance, void (*Destroy)(void *),
                             std::size_t MinSize) {
+  std::lock_guard L(Lock);
   RankLocalTable Current = table();
   if (Slot >= Current.Size) {
     auto Grown = std::make_unique<Generation>();

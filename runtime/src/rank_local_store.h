@@ -32,8 +32,6 @@ public:
   RankLocalStore &operator=(const RankLocalStore &) = delete;
   ~RankLocalStore() = default; // instances not destroyed (a deadlocked rank's) are left
 
-  // Held by adopt and destroyAll; readers of a table take no lock.
-  std::mutex Lock;
   // Held while an instance is made (FirstUseGuard), which may take a while and may make others.
   std::recursive_mutex FirstUse;
 
@@ -47,6 +45,7 @@ public:
   void destroyAll();
 
 private:
+  std::mutex Lock; // held by adopt and destroyAll; readers of a table take no lock
   struct Generation {
     std::unique_ptr<void *[]> Slots;
     RankLocalTable View;
