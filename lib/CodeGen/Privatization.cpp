@@ -46,6 +46,7 @@
 #include "Lowerings.h"
 #include "RewriteSession.h"
 
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
@@ -55,6 +56,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <map>
 
@@ -91,6 +93,17 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
     }
     Vars.insert(VD->getCanonicalDecl());
     Declarations.push_back(VD);
+    return true;
+  }
+  // `#pragma omp threadprivate(x)` asks for one x per thread of every team:
+  // a rank's instance cannot be that (and the pragma could not name it).
+  bool VisitOMPThreadPrivateDecl(OMPThreadPrivateDecl *D) {
+    if (!S.inUserFile(D->getLocation()))
+      return true;
+    for (const Expr *E : D->varlists())
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreImplicit()))
+        S.Diags.report(Ref->getLocation(), Diag::CannotPrivatize)
+            << Ref->getDecl()->getNameAsString() << 8;
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -195,18 +208,26 @@ std::optional<Token> findToken(RewriteSession &S, SourceLocation From,
   return std::nullopt;
 }
 
+bool isThreadKeyword(llvm::StringRef Word) {
+  return Word == "thread_local" || Word == "__thread" ||
+         Word == "_Thread_local";
+}
+
 /// Removes storage-class and linkage keywords before the type of \p VD
-/// (but `static` with \p KeepStatic).
+/// (but `static` with \p KeepStatic; only the thread-local ones with
+/// \p ThreadOnly; not the token at \p Except).
 void dropStorageKeywords(RewriteSession &S, const VarDecl *VD,
-                         bool KeepStatic = false) {
+                         bool KeepStatic = false, bool ThreadOnly = false,
+                         SourceLocation Except = {}) {
   for (const Token &Tok :
        tokensBetween(S, VD->getOuterLocStart(), VD->getTypeSpecStartLoc())) {
-    if (!Tok.is(tok::raw_identifier))
+    if (!Tok.is(tok::raw_identifier) || Tok.getLocation() == Except)
       continue;
     llvm::StringRef Word = Tok.getRawIdentifier();
-    if ((Word == "static" && !KeepStatic) || Word == "extern" ||
-        Word == "inline" || Word == "thread_local" || Word == "constinit" ||
-        Word == "__thread" || Word == "_Thread_local") {
+    if (isThreadKeyword(Word) ||
+        (!ThreadOnly &&
+         ((Word == "static" && !KeepStatic) || Word == "extern" ||
+          Word == "inline" || Word == "constinit"))) {
       // The keyword and the blanks after it.
       unsigned Length = Tok.getLength();
       for (const char *C = S.SM.getCharacterData(Tok.getEndLoc());
@@ -215,6 +236,22 @@ void dropStorageKeywords(RewriteSession &S, const VarDecl *VD,
       S.R.RemoveText(Tok.getLocation(), Length);
     }
   }
+}
+
+/// A thread-local variable (thread_local, __thread, _Thread_local) is one
+/// per thread under MPI: its rank's instance says so, so that a thread of the
+/// rank's OpenMP team that uses it is stopped with its name instead of
+/// sharing one instance with the team (bamboo::ThreadStorage). The
+/// arguments of a C++ RankLocal's construction, with \p Before (e.g.
+/// `bamboo::beforeMain`) first; empty if there are none.
+std::string rankLocalArguments(const VarDecl *VD, llvm::StringRef Before = {}) {
+  std::vector<std::string> Arguments;
+  if (!Before.empty())
+    Arguments.push_back(Before.str());
+  if (VD->getTLSKind() != VarDecl::TLS_None)
+    Arguments.push_back("bamboo::ThreadStorage{\"" + VD->getNameAsString() +
+                        "\"}");
+  return Arguments.empty() ? "" : "{" + llvm::join(Arguments, ", ") + "}";
 }
 
 /// The end of the declaration's initializer or declarator: where `;` or `,`
@@ -343,6 +380,14 @@ const char *const CxxAccessorAttribute = "__attribute__((const, nothrow))";
 const char *const CxxAccessorDefinitionAttribute =
     "__attribute__((const, nothrow, noinline))";
 
+/// \p Attribute and a blank, but nothing for a thread-local variable: its
+/// accessor checks which thread calls (rankLocalArguments), an effect that a
+/// `const` call moved out of a branch or a loop would have where the program
+/// has none.
+std::string accessorAttribute(const VarDecl *VD, llvm::StringRef Attribute) {
+  return VD->getTLSKind() != VarDecl::TLS_None ? "" : Attribute.str() + " ";
+}
+
 /// `extern int x;` => `extern int &bambooGlobal_x();`: the declarator is kept,
 /// so any declared type (pointers to functions, arrays:
 /// `(&bambooGlobal_a())[4]`) comes out right; \p Attribute, if any, follows
@@ -436,11 +481,12 @@ void privatizeGlobal(RewriteSession &S, Candidates &C,
   std::string After = " }; " + std::string(Internal ? "} " : "") +
                       std::string(First->isInline() ? "inline" : "static") +
                       " bamboo::RankLocal<" + Holder + "> " + Store +
-                      "{bamboo::beforeMain};";
+                      rankLocalArguments(First, "bamboo::beforeMain") + ";";
   for (const VarDecl *VD : Group) {
     std::string Var = VD->getNameAsString(), Member = Var;
-    After += " " + Linkage + CxxAccessorDefinitionAttribute + " decltype(" +
-             Holder + "::" + Member + ") &bambooGlobal_" + Var +
+    After += " " + Linkage +
+             accessorAttribute(VD, CxxAccessorDefinitionAttribute) +
+             "decltype(" + Holder + "::" + Member + ") &bambooGlobal_" + Var +
              "() { return " + Store + "->" + Member + "; }";
   }
   S.R.InsertTextAfter(AfterSemi, After + " /* bamboo: one per virtual rank */");
@@ -476,11 +522,11 @@ void privatizeStaticLocalArray(RewriteSession &S, const VarDecl *VD,
     return;
   if (!S.replaceToken(Keyword.getLocation(), "struct " + Holder + " {", What))
     return;
-  S.R.InsertTextAfterToken(DS->getEndLoc(), // the `;`
-                           " }; static bamboo::RankLocal<" + Holder + "> " +
-                               Instance + "; decltype(" + Holder + "::" + Name +
-                               ") &" + Name + " = " + Instance + ".get()." +
-                               Name + ";");
+  S.R.InsertTextAfterToken(
+      DS->getEndLoc(), // the `;`
+      " }; static bamboo::RankLocal<" + Holder + "> " + Instance +
+          rankLocalArguments(VD) + "; decltype(" + Holder + "::" + Name +
+          ") &" + Name + " = " + Instance + ".get()." + Name + ";");
 }
 
 /// `static T x = init;` in a function: a RankLocal plus a reference named x.
@@ -491,19 +537,22 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
   std::string TypeText = S.typeText(T);
   std::string What = "static local '" + Name + "'";
 
-  // Replace the `static` (or thread_local) keyword by the RankLocal's
-  // declaration.
+  // Replace the first of `static` and the thread-local keywords by the
+  // RankLocal's declaration, and drop the others (`static thread_local`).
   std::optional<Token> Keyword;
   for (const Token &Tok :
        tokensBetween(S, VD->getOuterLocStart(), VD->getTypeSpecStartLoc()))
     if (Tok.is(tok::raw_identifier) &&
         (Tok.getRawIdentifier() == "static" ||
-         Tok.getRawIdentifier() == "thread_local"))
-      Keyword = Tok;
+         isThreadKeyword(Tok.getRawIdentifier())))
+      if (!Keyword)
+        Keyword = Tok;
   if (!Keyword) {
     S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 2;
     return;
   }
+  dropStorageKeywords(S, VD, /*KeepStatic=*/false, /*ThreadOnly=*/false,
+                      Keyword->getLocation());
   const Expr *Init = VD->getInit();
   if (T->isArrayType() && Init && !isa<ImplicitValueInitExpr>(Init)) {
     // A constant initializer is what C allows; one that is not (it reads a
@@ -515,8 +564,8 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     privatizeStaticLocalArray(S, VD, *Keyword);
     return;
   }
-  std::string Declare =
-      "static bamboo::RankLocal<" + TypeText + "> " + Instance + ";";
+  std::string Declare = "static bamboo::RankLocal<" + TypeText + "> " +
+                        Instance + rankLocalArguments(VD) + ";";
   if (!S.replaceToken(Keyword->getLocation(), Declare, What))
     return;
 
@@ -585,6 +634,7 @@ void privatizeMemberDeclaration(RewriteSession &S, const VarDecl *VD) {
   std::string What = "static data member '" + Name + "'";
   if (!VD->isThisDeclarationADefinition()) {
     S.insertBefore(VD->getOuterLocStart(), "struct " + Holder + "; ", What);
+    dropStorageKeywords(S, VD, /*KeepStatic=*/true, /*ThreadOnly=*/true);
     declareAccessor(S, VD, Accessor);
     return;
   }
@@ -597,11 +647,11 @@ void privatizeMemberDeclaration(RewriteSession &S, const VarDecl *VD) {
   }
   dropStorageKeywords(S, VD);
   S.R.InsertTextBefore(VD->getOuterLocStart(), "struct " + Holder + " { ");
-  S.R.InsertTextAfter(AfterSemi, " }; static decltype(" + Holder + "::" + Name +
-                                     ") &" + Accessor +
-                                     "() { static bamboo::RankLocal<" + Holder +
-                                     "> Store; return Store->" + Name +
-                                     "; } /* bamboo: one per virtual rank */");
+  S.R.InsertTextAfter(
+      AfterSemi, " }; static decltype(" + Holder + "::" + Name + ") &" +
+                     Accessor + "() { static bamboo::RankLocal<" + Holder +
+                     "> Store" + rankLocalArguments(VD) + "; return Store->" +
+                     Name + "; } /* bamboo: one per virtual rank */");
 }
 
 /// `int A::count = 5;` => `struct A::BambooStatic_count { int count = 5; };`
@@ -630,15 +680,17 @@ void privatizeMemberDefinition(RewriteSession &S, const VarDecl *Def) {
                            Def->getType()->isRecordType()
                                ? " = " + S.typeText(Def->getType())
                                : " = ");
+  dropStorageKeywords(S, Def, /*KeepStatic=*/false, /*ThreadOnly=*/true);
   S.R.RemoveText(CharSourceRange::getCharRange(Qualifier.getBeginLoc(),
                                                Def->getLocation()));
   S.R.InsertTextBefore(Def->getOuterLocStart(),
                        "struct " + Class + Holder + " { ");
-  S.R.InsertTextAfter(AfterSemi, " }; auto " + Class + "bambooStatic_" + Name +
-                                     "() -> decltype(" + Holder + "::" + Name +
-                                     ") & { static bamboo::RankLocal<" +
-                                     Holder + "> Store; return Store->" + Name +
-                                     "; } /* bamboo: one per virtual rank */");
+  S.R.InsertTextAfter(
+      AfterSemi, " }; auto " + Class + "bambooStatic_" + Name +
+                     "() -> decltype(" + Holder + "::" + Name +
+                     ") & { static bamboo::RankLocal<" + Holder + "> Store" +
+                     rankLocalArguments(Def) + "; return Store->" + Name +
+                     "; } /* bamboo: one per virtual rank */");
 }
 
 void privatizeStaticMember(RewriteSession &S, Candidates &C,
@@ -741,6 +793,16 @@ std::string rankLocal(const std::string &Name, bool HasImage,
          (Init.empty() ? std::string("0") : Init) + ");";
 }
 
+/// The C expression of the running rank's instance of \p VD, a pointer to
+/// void; a thread-local variable's is checked (rankLocalArguments).
+std::string cRankLocalGet(const VarDecl *VD) {
+  std::string Name = VD->getNameAsString();
+  if (VD->getTLSKind() != VarDecl::TLS_None)
+    return "bamboo_thread_rank_local_get(&bambooLocal_" + Name + ", \"" + Name +
+           "\")";
+  return "bamboo_rank_local_get(&bambooLocal_" + Name + ")";
+}
+
 /// `extern int x;` => `extern int (*bambooGlobal_x(void))
 /// __attribute__((const));`: the declarator is kept, so any declared type
 /// (arrays, pointers to functions) comes out right.
@@ -748,7 +810,8 @@ void declareCAccessor(RewriteSession &S, const VarDecl *VD) {
   std::string What = "declaration of '" + VD->getNameAsString() + "'";
   if (S.replaceToken(VD->getLocation(),
                      "(*bambooGlobal_" + VD->getNameAsString() + "(void))",
-                     What))
+                     What) &&
+      VD->getTLSKind() == VarDecl::TLS_None) // accessorAttribute
     S.insertAfterToken(endOfDeclarator(VD),
                        " " + std::string(CAccessorAttribute), What);
 }
@@ -814,9 +877,10 @@ void privatizeCGlobal(RewriteSession &S, Candidates &C,
     if (!Init.empty()) // defined below: it reads the group's accessors
       After += " static void " + Init + "(void *P);";
     After += " " + rankLocal(Var, HasImage, Init) + " " +
-             (External ? "" : "static ") + CAccessorAttribute + " " + Type +
-             " *bambooGlobal_" + Var + "(void) { return (" + Type +
-             " *)bamboo_rank_local_get(&bambooLocal_" + Var + "); }";
+             (External ? "" : "static ") +
+             accessorAttribute(VD, CAccessorAttribute) + Type +
+             " *bambooGlobal_" + Var + "(void) { return (" + Type + " *)" +
+             cRankLocalGet(VD) + "; }";
     C.Registered.push_back("bambooLocal_" + Var);
   }
   S.R.InsertTextAfter(AfterSemi,
@@ -850,9 +914,7 @@ void privatizeCStaticLocal(RewriteSession &S, Candidates &C,
   S.R.InsertTextAfterToken(DS->getEndLoc(),
                            " " + rankLocal(Name, VD->getInit() != nullptr, ""));
   std::string Type = "__typeof__(bambooImage_" + Name + ")";
-  rewriteUses(S, C, VD,
-              "(*(" + Type + " *)bamboo_rank_local_get(&bambooLocal_" + Name +
-                  "))");
+  rewriteUses(S, C, VD, "(*(" + Type + " *)" + cRankLocalGet(VD) + ")");
 }
 
 } // namespace
@@ -871,8 +933,10 @@ void privatizeVariables(RewriteSession &S) {
       else if (S.isC())
         declareCAccessor(S, VD);
       else // also `extern int verbose;` inside a function
-        declareAccessor(S, VD, "bambooGlobal_" + VD->getNameAsString(),
-                        CxxAccessorAttribute);
+        declareAccessor(
+            S, VD, "bambooGlobal_" + VD->getNameAsString(),
+            llvm::StringRef(accessorAttribute(VD, CxxAccessorAttribute))
+                .rtrim());
       break;
     case Storage::StaticLocal:
       if (S.isC())

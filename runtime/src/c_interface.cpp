@@ -123,6 +123,11 @@ void bamboo_rank_local_register(bamboo_rank_local *Local) {
   registeredLocals().push_back(Local);
 }
 
+void *bamboo_thread_rank_local_get(bamboo_rank_local *Local, const char *Name) {
+  bamboo::detail::refuseTeamThreadUse(Name);
+  return bamboo_rank_local_get(Local);
+}
+
 void *bamboo_rank_local_get(bamboo_rank_local *Local) {
   if (void *Instance = bamboo::detail::findRankLocal(slotOf(Local)))
     return Instance;

@@ -5,6 +5,7 @@
 #include "rank_task.h"
 
 #include <atomic>
+#include <string>
 #include <vector>
 
 namespace bamboo::detail {
@@ -56,6 +57,17 @@ void *findRankLocal(std::size_t Slot) noexcept {
     if (void *Instance = CurrentRankLocals.at(Slot).load(std::memory_order_acquire)) [[likely]]
       return Instance;
   return findRankLocalAfresh(Slot);
+}
+
+void refuseTeamThreadUse(const char *Name) {
+  RankTask *T = rankOfThisThread();
+  if (T && T != currentTask())
+    fatalError(std::string("'") + Name +
+               "' is thread-local (one per thread under MPI), and a "
+               "thread of rank " +
+               std::to_string(T->WorldRank) +
+               "'s OpenMP team used it: one instance per thread of a rank's team is not "
+               "supported; the rank's own thread may use it");
 }
 
 FirstUseGuard::FirstUseGuard() : Held(nullptr) {

@@ -38,6 +38,9 @@ void makeBeforeMainLocals();
 // Stores a new instance in the running task's Slot (a fatal error outside a task) and returns
 // the instance kept: Instance, or the one made meanwhile by Instance's own initializer.
 void *adoptRankLocal(std::size_t Slot, void *Instance, void (*Destroy)(void *));
+// A fatal error naming the variable if this thread works for a rank without being its own thread
+// (a thread of the rank's OpenMP team): ThreadStorage below.
+void refuseTeamThreadUse(const char *Name);
 // Held while a rank makes an instance: one thread of the rank at a time (its own thread, or one
 // of its OpenMP team), the same thread again inside an initializer. Nothing outside a rank.
 class FirstUseGuard {
@@ -58,16 +61,29 @@ private:
 struct BeforeMain {};
 inline constexpr BeforeMain beforeMain{};
 
+// RankLocal<T> X{ThreadStorage{"x"}}: x was thread-local (thread_local, __thread,
+// _Thread_local), one instance per thread under MPI. The rank's own thread has the rank's
+// instance; a thread of the rank's OpenMP team that uses it ends the job with a message naming
+// it, since one instance per thread of a team is not supported (rather than a team silently
+// sharing one).
+struct ThreadStorage {
+  const char *Name;
+};
+
 template <class T> class RankLocal {
 public:
   RankLocal() : Slot(detail::allocateRankLocalSlot()) {}
   explicit RankLocal(BeforeMain) : RankLocal() {
     detail::registerBeforeMain([](void *Self) { static_cast<RankLocal *>(Self)->get(); }, this);
   }
+  explicit RankLocal(ThreadStorage Thread) : RankLocal() { ThreadLocal = Thread.Name; }
+  RankLocal(BeforeMain, ThreadStorage Thread) : RankLocal(beforeMain) { ThreadLocal = Thread.Name; }
   RankLocal(const RankLocal &) = delete;
   RankLocal &operator=(const RankLocal &) = delete;
 
   T &get() {
+    if (ThreadLocal) [[unlikely]]
+      detail::refuseTeamThreadUse(ThreadLocal);
     if (Box *B = find()) [[likely]]
       return B->Value;
     return make([] { return new Box(); });
@@ -77,6 +93,8 @@ public:
 
   // The rank's instance, made from Init() if this rank has none yet.
   template <class F> T &once(F &&Init) {
+    if (ThreadLocal) [[unlikely]]
+      detail::refuseTeamThreadUse(ThreadLocal);
     if (Box *B = find()) [[likely]]
       return B->Value;
     return make([&] { return new Box{std::forward<F>(Init)()}; });
@@ -99,6 +117,7 @@ private:
     return static_cast<Box *>(Kept)->Value;
   }
   std::size_t Slot;
+  const char *ThreadLocal = nullptr; // its name, if it was thread-local
 };
 
 } // namespace bamboo
