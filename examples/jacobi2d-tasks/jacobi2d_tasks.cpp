@@ -8,7 +8,7 @@
 // ranks); the checksum is exact, so both print the same for any rank count.
 //
 //   mpicxx -std=c++20 -O2 -I runtime/include jacobi2d_tasks.cpp
-//          build/lib/libbamboo-runtime.a -lboost_context -o jacobi2d_tasks
+//          build/lib/libbamboo-runtime.so -Wl,-rpath,build/lib -o jacobi2d_tasks
 //   BAMBOO_VF=4 mpiexec -n 2 ./jacobi2d_tasks
 //
 //===----------------------------------------------------------------------===//

@@ -130,8 +130,6 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
     };
     if (Arg == "--keep-translated") {
       Out.KeepTranslated = true;
-    } else if (Arg.consume_front("--bamboo-arg=")) {
-      Out.BambooArgs.push_back(Arg.str());
     } else if (Arg.consume_front("--mpicxx=")) {
       Out.MPICxx = Arg.str();
       MPICxxGiven = true;

@@ -4,7 +4,8 @@
 // compiler messages and debuggers name the original files), as a compiler
 // compiles it, and its translation compiled at once: C++ with `mpicxx
 // -std=c++20`, C with `mpicc` and the user's C standard (docs/c.md); the
-// objects are linked with the runtime by mpicxx (the runtime is C++). No object
+// objects are linked with the runtime, a shared library found by its path and
+// by the program's rpath, by mpicxx (the runtime is C++). No object
 // depends on what another file's functions do (a rank waits on a stack of its
 // own), so objects link in any mix of build orders (docs/multifile.md).
 //
@@ -16,9 +17,14 @@
 #include "bamboo/Driver/CxxArguments.h"
 #include "bamboo/Driver/DependencyFile.h"
 #include "bamboo/Driver/ObjectInspection.h"
+#include "bamboo/Driver/ProgramTranslation.h"
+#include "bamboo/Driver/TranslationOutput.h"
+#include "bamboo/Tool/ToolSetup.h"
 
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -47,6 +53,15 @@ std::string absolute(StringRef Path) {
   return std::string(Out);
 }
 
+/// The language gcc gives a file by its name ("" for none of C and C++).
+StringRef languageOfName(StringRef Path) {
+  return StringSwitch<StringRef>(sys::path::extension(Path))
+      .Case(".c", "c")
+      .Cases(".cpp", ".cc", ".cxx", ".C", ".c++", ".cp", "c++")
+      .Case(".CPP", "c++")
+      .Default("");
+}
+
 /// Where the runtime's headers and library are: next to an installed
 /// bamboo-cxx, else the build tree this one was built in.
 std::string runtimePath(StringRef Exe, StringRef Relative, StringRef Probe,
@@ -66,15 +81,13 @@ public:
     SmallString<256> Path(sys::path::parent_path(Exe));
     sys::path::append(Path, "bamboo");
     Translator = std::string(Path);
+    Executable = Exe.str();
     Include = runtimePath(Exe, Config.InstallIncludeDir, "bamboo/bamboo.h",
                           Config.BuildIncludeDir);
-    Library = runtimePath(Exe, Config.InstallLibDir, "libbamboo-runtime.a",
+    Library = runtimePath(Exe, Config.InstallLibDir, "libbamboo-runtime.so",
                           Config.BuildLibDir);
-    // The translator parsed with the MPI C++ bindings skipped: so does the
-    // compile, or the two would not see the same macros.
     Common = this->Args.CompileArgs;
-    Common.insert(Common.end(), {"-DMPICH_SKIP_MPICXX=1",
-                                 "-DOMPI_SKIP_MPICXX=1", "-I" + Include});
+    Common.push_back("-I" + Include);
     // A sanitized runtime needs its sanitizer in the program's compile and
     // link.
     Common.insert(Common.end(), Config.RuntimeFlags.begin(),
@@ -86,8 +99,8 @@ public:
 private:
   /// Runs \p Program with \p Arguments; its exit status.
   int exec(StringRef Program, const std::vector<std::string> &Arguments);
-  /// Translates \p Source into the work directory (the translator reports
-  /// what fails); the translation's path, or nothing.
+  /// Translates \p Source into the work directory, in this process (clang
+  /// reports what fails); the translation's path, or nothing.
   std::optional<std::string> translate(StringRef Source, StringRef Root,
                                        StringRef Object);
   /// Refuses the objects and archives of the link that call MPI themselves.
@@ -100,7 +113,10 @@ private:
   std::vector<std::string> cFlags() const;
 
   CxxArguments Args;
-  std::string Translator, Include, Library;
+  std::string Executable;
+  std::string Translator;  ///< `bamboo` beside this executable, for -v
+  std::string ResourceDir; ///< Clang's builtin headers, once a file needs them
+  std::string Include, Library;
   std::vector<std::string> Common; ///< the flags of every compile and link
   SmallString<256> WorkDir;
   unsigned Scratch = 0;
@@ -109,6 +125,11 @@ private:
 std::vector<std::string> Driver::cxxFlags() const {
   std::vector<std::string> Flags = {Args.CxxStandard};
   Flags.insert(Flags.end(), Common.begin(), Common.end());
+  // The translator parsed with the MPI C++ bindings skipped: so does the
+  // compile, or the two would not see the same macros. (mpi.h reads them
+  // only in C++; a C compile goes without, and MPICH's mpicc script costs
+  // a process per argument.)
+  Flags.insert(Flags.end(), {"-DMPICH_SKIP_MPICXX=1", "-DOMPI_SKIP_MPICXX=1"});
   return Flags;
 }
 
@@ -124,10 +145,24 @@ std::vector<std::string> Driver::cFlags() const {
 int Driver::compile(const SourceFile &Source, StringRef Translated,
                     StringRef Object) {
   std::vector<std::string> Command = Source.IsC ? cFlags() : cxxFlags();
-  Command.insert(Command.end(),
-                 {"-c", "-x", Source.IsC ? "c" : "c++", Translated.str(), "-x",
-                  "none", "-o", Object.str()});
+  Command.push_back("-c");
+  // The translation keeps its source's name: `-x` only when that does not
+  // say the language (`-x c++ kernel.inc`).
+  StringRef Language = Source.IsC ? "c" : "c++";
+  if (languageOfName(Translated) == Language)
+    Command.push_back(Translated.str());
+  else
+    Command.insert(Command.end(),
+                   {"-x", Language.str(), Translated.str(), "-x", "none"});
+  Command.insert(Command.end(), {"-o", Object.str()});
   return exec(Source.IsC ? Args.MPICC : Args.MPICxx, Command);
+}
+
+void printCommand(StringRef Program, ArrayRef<std::string> Arguments) {
+  errs() << Program << " ";
+  for (const std::string &A : Arguments)
+    errs() << A << " ";
+  errs() << "\n";
 }
 
 int Driver::exec(StringRef Program, const std::vector<std::string> &Arguments) {
@@ -136,11 +171,8 @@ int Driver::exec(StringRef Program, const std::vector<std::string> &Arguments) {
     fail("cannot find '" + Program + "'");
   std::vector<std::string> Argv = {Program.str()};
   Argv.insert(Argv.end(), Arguments.begin(), Arguments.end());
-  if (Args.Verbose) {
-    for (const std::string &A : Argv)
-      errs() << A << " ";
-    errs() << "\n";
-  }
+  if (Args.Verbose)
+    printCommand(Program, Arguments);
   std::vector<StringRef> Refs(Argv.begin(), Argv.end());
   std::string Error;
   int Status =
@@ -159,32 +191,69 @@ std::string translatedPath(StringRef WorkDir, StringRef Root,
 
 std::optional<std::string> Driver::translate(StringRef Source, StringRef Root,
                                              StringRef Object) {
-  std::vector<std::string> Command = {"--line-directives", "--root", Root.str(),
-                                      "--output-dir", WorkDir.str().str()};
+  OutputOptions Out;
+  Out.Dir = WorkDir.str().str();
   // -MD: the original files it was made from, as gcc -MD writes them.
   if (Args.CompileOnly && Args.DependencyFile) {
-    std::string File = Args.DependencyOutput;
-    if (File.empty()) {
+    Out.DepFile = Args.DependencyOutput;
+    if (Out.DepFile.empty()) {
       SmallString<256> Path(Object);
       sys::path::replace_extension(Path, ".d");
-      File = std::string(Path);
+      Out.DepFile = std::string(Path);
     }
-    Command.insert(Command.end(), {"--depfile", File});
-    for (const std::string &Target : Args.DependencyTargets)
-      Command.insert(Command.end(), {"--depfile-target", Target});
-    if (Args.DependencyTargets.empty())
-      Command.insert(Command.end(),
-                     {"--depfile-target", makefileEscaped(Object)});
-    if (Args.PhonyTargets)
-      Command.push_back("--depfile-phony");
+    Out.DepTargets = Args.DependencyTargets;
+    if (Out.DepTargets.empty())
+      Out.DepTargets.push_back(makefileEscaped(Object));
+    Out.DepPhony = Args.PhonyTargets;
   }
-  Command.insert(Command.end(), Args.BambooArgs.begin(), Args.BambooArgs.end());
-  Command.push_back(Source.str());
-  Command.push_back("--");
-  Command.insert(Command.end(), Args.TranslatorArgs.begin(),
-                 Args.TranslatorArgs.end());
-  if (exec(Translator, Command))
-    return std::nullopt;
+  // The translator runs in this process (one process start less per file);
+  // -v shows the `bamboo` command that does the same, as clang -v shows the
+  // cc1 it runs in process.
+  std::vector<std::string> Equivalent = {"--line-directives", "--root",
+                                         Root.str(), "--output-dir", Out.Dir};
+  if (!Out.DepFile.empty()) {
+    Equivalent.insert(Equivalent.end(), {"--depfile", Out.DepFile});
+    for (const std::string &Target : Out.DepTargets)
+      Equivalent.insert(Equivalent.end(), {"--depfile-target", Target});
+    if (Out.DepPhony)
+      Equivalent.push_back("--depfile-phony");
+  }
+  Equivalent.push_back(Source.str());
+  Equivalent.push_back("--");
+  Equivalent.insert(Equivalent.end(), Args.TranslatorArgs.begin(),
+                    Args.TranslatorArgs.end());
+  if (Args.Verbose)
+    printCommand(Translator, Equivalent);
+
+  // The compilation database `bamboo ... -- <flags>` makes of its flags.
+  std::vector<const char *> Argv = {"bamboo", "--"};
+  for (const std::string &Flag : Args.TranslatorArgs)
+    Argv.push_back(Flag.c_str());
+  int Argc = Argv.size();
+  std::string Problem;
+  auto Compilations =
+      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(
+          Argc, Argv.data(), Problem);
+  if (!Compilations)
+    fail("cannot use the compiler flags: " + Problem);
+
+  if (ResourceDir.empty()) {
+    auto Found = tool::findResourceDir(Executable);
+    if (!Found)
+      fail(toString(Found.takeError()));
+    ResourceDir = *Found;
+  }
+  ProgramOptions Options;
+  Options.ResourceDir = ResourceDir;
+  Options.Translate.LineDirectives = true;
+  Options.Translate.Mirror = true;
+  Options.Translate.Root = Root.str();
+  ProgramTranslation Program =
+      translateProgram(*Compilations, {Source.str()}, Options);
+  if (!Program.Ok)
+    return std::nullopt; // clang has said why
+  if (Error E = writeTranslation(Program, Out))
+    fail(toString(std::move(E)));
   return translatedPath(WorkDir, Root, Source);
 }
 
@@ -301,12 +370,20 @@ int Driver::run() {
   }
 
   refuseUntranslatedObjects(Args.LinkInputs);
+  for (const auto *Flags : {&Args.CompileArgs, &Args.LinkInputs})
+    for (StringRef Flag : *Flags)
+      if (Flag == "-static" || Flag == "-static-pie")
+        fail("cannot link with '" + Flag +
+             "': the Bamboo runtime is a shared library (docs/decisions.md)");
   std::vector<std::string> Command = cxxFlags();
   Command.insert(Command.end(), Objects.begin(), Objects.end());
   Command.insert(Command.end(), Args.LinkInputs.begin(), Args.LinkInputs.end());
-  // `-x` of the user's never reaches the runtime library.
-  Command.insert(Command.end(), {"-x", "none", Library + "/libbamboo-runtime.a",
-                                 "-lboost_context", "-pthread"});
+  // By its path, not -L, which would change what the user's -l find; the
+  // rpath lets the program run without LD_LIBRARY_PATH. `-x` of the user's
+  // never reaches the runtime library.
+  Command.insert(Command.end(),
+                 {"-x", "none", Library + "/libbamboo-runtime.so",
+                  "-Wl,-rpath," + Library, "-pthread"});
   if (!Args.Output.empty())
     Command.insert(Command.end(), {"-o", Args.Output});
   return exec(Args.MPICxx, Command);
@@ -326,9 +403,7 @@ int runCxxDriver(ArrayRef<std::string> Arguments, StringRef Executable,
     std::vector<StringRef> Refs = {Parsed->MPICxx};
     for (const std::string &A : Arguments)
       if (!StringRef(A).starts_with("--mpicxx=") &&
-          !StringRef(A).starts_with("--mpicc=") &&
-          !StringRef(A).starts_with("--bamboo-arg=") &&
-          A != "--keep-translated")
+          !StringRef(A).starts_with("--mpicc=") && A != "--keep-translated")
         Refs.push_back(A);
     return sys::ExecuteAndWait(*Found, Refs);
   }

@@ -7,8 +7,15 @@
 // the question is answered only when the program links an OpenMP runtime.
 #pragma once
 
+#include <string>
+
 namespace bamboo::detail {
 
 bool insideOpenMPParallelRegion() noexcept;
+
+// Why OpenMP teams would not work for their ranks: the program's libgomp is found before the
+// runtime's definitions of its team-starting entry points (openmp_teams.cpp); empty if they are
+// the runtime's, or if no OpenMP runtime is loaded.
+std::string openMPTeamStartProblem();
 
 } // namespace bamboo::detail

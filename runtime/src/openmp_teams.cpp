@@ -8,9 +8,11 @@
 // (the next definition, dlsym(RTLD_NEXT)). GCC compiles every construct that starts a team
 // into one of these calls; nested regions and OpenMP tasks run inside a team's body.
 //
-// Only a program compiled with -fopenmp calls them, and only then does the linker take this
-// file from the runtime's archive. Outside a rank (before bamboo::run) they change nothing.
+// Only a program compiled with -fopenmp calls them. They are the program's only if the runtime's
+// library comes before libgomp in its search order (bamboo-cxx links it so); bamboo::run checks.
+// Outside a rank (before bamboo::run) they change nothing.
 #include "fatal_error.h"
+#include "openmp.h"
 #include "rank_task.h"
 
 #include <dlfcn.h>
@@ -61,6 +63,21 @@ Result startTeam(Result (*Real)(Body, void *, Rest...), Body Fn, void *Data, Res
 }
 
 } // namespace
+
+std::string openMPTeamStartProblem() {
+  void *Found = dlsym(RTLD_DEFAULT, "GOMP_parallel");
+  Dl_info Where, Ours;
+  // The address of GOMP_parallel taken here would be the one the program uses, whoever defines
+  // it; this file's own code says which object is ours.
+  if (!Found || !dladdr(Found, &Where) || !dladdr(reinterpret_cast<void *>(&runForRank), &Ours) ||
+      Where.dli_fbase == Ours.dli_fbase)
+    return "";
+  return std::string("OpenMP: the program finds GOMP_parallel in ") +
+         (Where.dli_fname ? Where.dli_fname : "another library") +
+         " before the Bamboo runtime, so its teams would not work for their ranks; link the "
+         "runtime before the OpenMP library (bamboo-cxx does)";
+}
+
 } // namespace bamboo::detail
 
 // libgomp's entry points that start a team (GCC 4.9 and later; libgomp_g.h), in the order of

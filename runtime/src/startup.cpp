@@ -6,6 +6,7 @@
 #include "datatype.h"
 #include "fatal_error.h"
 #include "fault.h"
+#include "openmp.h"
 
 #include <cstdio>
 
@@ -37,6 +38,11 @@ int start(int Argc, char **Argv, const RankMain &Body, Options Opts,
   if (!ConfigProblem.empty()) {
     if (Process == 0)
       std::fprintf(stderr, "bamboo: bad setting: %s\n", ConfigProblem.c_str());
+    return Finish(2);
+  }
+  if (std::string Problem = openMPTeamStartProblem(); !Problem.empty()) {
+    if (Process == 0)
+      std::fprintf(stderr, "bamboo: %s\n", Problem.c_str());
     return Finish(2);
   }
   if (Provided < MPI_THREAD_MULTIPLE && Opts.Workers > 1) {

@@ -1,7 +1,7 @@
 //===- BambooCxxMain.cpp - bamboo-cxx, a drop-in for mpicxx ---------------===//
 //
 // USAGE: bamboo-cxx [mpicxx options] <sources and objects>... [-o <output>]
-//                   [--keep-translated] [--bamboo-arg=<arg>] [--mpicxx=<path>]
+//                   [--keep-translated] [--mpicxx=<path>]
 //                   [--mpicc=<path>]
 //
 // Builds an MPI program as mpicxx does, through the translator

@@ -3,17 +3,18 @@
 // USAGE: bamboo [options] <file>... [-- <compiler flags>]
 //        bamboo -p <build dir> <file>...
 //
-// A clang tool: translates annotated MPI C++ into C++20 for the Bamboo
-// runtime (docs/codegen.md), or with --explain prints what the front end
-// found. The files given are one program, analysed together
+// A clang tool: translates annotated MPI C and C++ for the Bamboo runtime
+// (docs/codegen.md, docs/c.md), or with --explain prints what the front end
+// found. Each file is translated on its own, as it compiles on its own
 // (docs/multifile.md). One input goes to -o or standard output; with
 // --output-dir every translated file, user headers included, goes to a
-// mirrored tree.
+// mirrored tree (lib/Driver/TranslationOutput.cpp). bamboo-cxx translates
+// in its own process through the same library.
 //
 //===----------------------------------------------------------------------===//
 
-#include "bamboo/Driver/DependencyFile.h"
 #include "bamboo/Driver/ProgramTranslation.h"
+#include "bamboo/Driver/TranslationOutput.h"
 #include "bamboo/Tool/ToolSetup.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -75,31 +76,6 @@ static cl::opt<bool> PrintResourceDir(
 static cl::extrahelp
     CommonHelp(clang::tooling::CommonOptionsParser::HelpMessage);
 
-namespace {
-
-/// Writes \p Text to \p Path, making its directory inside a mirrored tree
-/// (as a compiler, -o does not make directories).
-bool writeFile(StringRef Path, StringRef Text, bool MakeDirectory = false) {
-  if (StringRef Dir = sys::path::parent_path(Path);
-      MakeDirectory && !Dir.empty())
-    if (std::error_code EC = sys::fs::create_directories(Dir)) {
-      WithColor::error(errs(), "bamboo")
-          << "cannot create '" << Dir << "': " << EC.message() << "\n";
-      return false;
-    }
-  std::error_code EC;
-  raw_fd_ostream Out(Path, EC, sys::fs::OF_TextWithCRLF);
-  if (EC) {
-    WithColor::error(errs(), "bamboo")
-        << "cannot write '" << Path << "': " << EC.message() << "\n";
-    return false;
-  }
-  Out << Text;
-  return true;
-}
-
-} // namespace
-
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   ExitOnError ExitOnErr("bamboo: ");
@@ -154,39 +130,15 @@ int main(int argc, const char **argv) {
   if (Explain)
     return 0;
 
-  // Where each file goes; headers only into a mirrored tree.
-  std::vector<std::pair<std::string, const bamboo::TranslatedFile *>> Writes;
-  for (const bamboo::TranslatedFile &F : Program.Files) {
-    if (!OutputDir.empty()) {
-      SmallString<256> Path(OutputDir);
-      sys::path::append(Path, bamboo::mirroredPath(Program.Root, F.Path));
-      Writes.push_back({std::string(Path), &F});
-    } else if (F.IsSource) {
-      Writes.push_back({Output.empty() ? "-" : std::string(Output), &F});
-    } else if (F.Rewritten) {
-      WithColor::error(errs(), "bamboo")
-          << "'" << F.Path << "' (included by '"
-          << Program.IncludedBy.lookup(F.Path)
-          << "') must be translated too; give --output-dir to write the "
-             "translated headers with the sources\n";
-      return 1;
-    }
-  }
-  for (const auto &[Path, F] : Writes) {
-    if (Path == "-")
-      outs() << F->Text;
-    else if (!writeFile(Path, F->Text, /*MakeDirectory=*/!OutputDir.empty()))
-      return 1;
-  }
-
-  if (!DepFile.empty()) {
-    std::vector<std::string> Targets(DepTargets.begin(), DepTargets.end());
-    if (Targets.empty())
-      Targets.push_back(bamboo::driver::makefileEscaped(
-          Writes.empty() ? "-" : Writes.front().first));
-    if (!writeFile(DepFile, bamboo::driver::dependencyRule(
-                                Targets, Program.Read, DepPhony)))
-      return 1;
+  bamboo::driver::OutputOptions Out;
+  Out.File = Output;
+  Out.Dir = OutputDir;
+  Out.DepFile = DepFile;
+  Out.DepTargets.assign(DepTargets.begin(), DepTargets.end());
+  Out.DepPhony = DepPhony;
+  if (Error E = bamboo::driver::writeTranslation(Program, Out)) {
+    WithColor::error(errs(), "bamboo") << toString(std::move(E)) << "\n";
+    return 1;
   }
   return 0;
 }

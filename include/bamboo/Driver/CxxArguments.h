@@ -43,8 +43,6 @@ struct CxxArguments {
   /// Link inputs in order: objects, archives, -l, -L, -Wl, and sources bamboo
   /// does not translate (with their -x).
   std::vector<std::string> LinkInputs;
-  /// --bamboo-arg=<arg>: options for the translator.
-  std::vector<std::string> BambooArgs;
   std::string Output;
   std::string MPICxx; ///< --mpicxx=, else the default
   /// --mpicc=, else the C compiler beside --mpicxx=, else the default.
