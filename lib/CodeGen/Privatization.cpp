@@ -37,10 +37,10 @@
 // An initializer that names a variable of the ranks' (`int *p = &x;`) is
 // evaluated by each rank as it starts, in an initializer function.
 //
-// Static data members: the class declares a holder type and an accessor, the
-// definition defines both. The declaration's own text stays where it is
-// (edited, not moved), so its initializer keeps its layout and the edits made
-// inside it.
+// Static data members: the class declares a holder type, a store and an
+// accessor, the definition defines them (the store made before main). The
+// declaration's own text stays where it is (edited, not moved), so its
+// initializer keeps its layout and the edits made inside it.
 //
 //===----------------------------------------------------------------------===//
 #include "Lowerings.h"
@@ -624,18 +624,29 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
   S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 2;
 }
 
-/// `static int count;` in a class: the class declares the holder type and the
-/// accessor (`struct BambooStatic_count; static int &bambooStatic_count();`).
-/// `static inline int count = 0;` defines both in the class.
+/// `static int count;` in a class: the class declares the holder type, the
+/// rank-locals' store and the accessor (`struct BambooStatic_count; static
+/// bamboo::RankLocal<BambooStatic_count> bambooStaticStore_count; static int
+/// &bambooStatic_count();`). `static inline int count = 0;` defines all three
+/// in the class. A static data member is initialized before main, as a global
+/// is (made at its first use, it saw what main had changed): the store is a
+/// member, so that its definition may name a private holder, made with
+/// `bamboo::beforeMain`; the accessor is `const` as a global's.
 void privatizeMemberDeclaration(RewriteSession &S, const VarDecl *VD) {
   std::string Name = VD->getNameAsString();
   std::string Holder = "BambooStatic_" + Name,
-              Accessor = "bambooStatic_" + Name;
+              Accessor = "bambooStatic_" + Name,
+              Store = "bambooStaticStore_" + Name;
   std::string What = "static data member '" + Name + "'";
   if (!VD->isThisDeclarationADefinition()) {
-    S.insertBefore(VD->getOuterLocStart(), "struct " + Holder + "; ", What);
+    S.insertBefore(VD->getOuterLocStart(),
+                   "struct " + Holder + "; static bamboo::RankLocal<" + Holder +
+                       "> " + Store + "; ",
+                   What);
     dropStorageKeywords(S, VD, /*KeepStatic=*/true, /*ThreadOnly=*/true);
-    declareAccessor(S, VD, Accessor);
+    declareAccessor(
+        S, VD, Accessor,
+        llvm::StringRef(accessorAttribute(VD, CxxAccessorAttribute)).rtrim());
     return;
   }
   SourceLocation AfterSemi =
@@ -648,14 +659,18 @@ void privatizeMemberDeclaration(RewriteSession &S, const VarDecl *VD) {
   dropStorageKeywords(S, VD);
   S.R.InsertTextBefore(VD->getOuterLocStart(), "struct " + Holder + " { ");
   S.R.InsertTextAfter(
-      AfterSemi, " }; static decltype(" + Holder + "::" + Name + ") &" +
-                     Accessor + "() { static bamboo::RankLocal<" + Holder +
-                     "> Store" + rankLocalArguments(VD) + "; return Store->" +
-                     Name + "; } /* bamboo: one per virtual rank */");
+      AfterSemi, " }; static inline bamboo::RankLocal<" + Holder + "> " +
+                     Store + rankLocalArguments(VD, "bamboo::beforeMain") +
+                     "; " +
+                     accessorAttribute(VD, CxxAccessorDefinitionAttribute) +
+                     "static decltype(" + Holder + "::" + Name + ") &" +
+                     Accessor + "() { return " + Store + "->" + Name +
+                     "; } /* bamboo: one per virtual rank */");
 }
 
 /// `int A::count = 5;` => `struct A::BambooStatic_count { int count = 5; };`
-/// and the accessor's definition; the holder is reached in class scope.
+/// and the definitions of the store and the accessor; the holder is reached
+/// in class scope.
 void privatizeMemberDefinition(RewriteSession &S, const VarDecl *Def) {
   std::string Name = Def->getNameAsString();
   std::string What = "static data member '" + Name + "'";
@@ -685,12 +700,15 @@ void privatizeMemberDefinition(RewriteSession &S, const VarDecl *Def) {
                                                Def->getLocation()));
   S.R.InsertTextBefore(Def->getOuterLocStart(),
                        "struct " + Class + Holder + " { ");
+  std::string Store = "bambooStaticStore_" + Name;
   S.R.InsertTextAfter(
-      AfterSemi, " }; auto " + Class + "bambooStatic_" + Name +
-                     "() -> decltype(" + Holder + "::" + Name +
-                     ") & { static bamboo::RankLocal<" + Holder + "> Store" +
-                     rankLocalArguments(Def) + "; return Store->" + Name +
-                     "; } /* bamboo: one per virtual rank */");
+      AfterSemi,
+      " }; bamboo::RankLocal<" + Class + Holder + "> " + Class + Store +
+          rankLocalArguments(Def, "bamboo::beforeMain") + "; " +
+          accessorAttribute(Def, CxxAccessorDefinitionAttribute) + "auto " +
+          Class + "bambooStatic_" + Name + "() -> decltype(" + Holder +
+          "::" + Name + ") & { return " + Store + "->" + Name +
+          "; } /* bamboo: one per virtual rank */");
 }
 
 void privatizeStaticMember(RewriteSession &S, Candidates &C,
