@@ -13,6 +13,7 @@
 // --only BYTES runs just the cross-process ping-pong of that size, ten times longer (for a
 // profiler). Not a test: the numbers depend on the machine and its load; docs/performance.md
 // records them (bench/run).
+#include <bamboo/options.h>
 #include <bamboo/bamboo.h>
 
 #include <algorithm>

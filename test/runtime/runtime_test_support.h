@@ -2,6 +2,7 @@
 #pragma once
 
 #include <bamboo/bamboo.h>
+#include <bamboo/options.h>
 #include <gtest/gtest.h>
 
 namespace bamboo::test {
