@@ -55,9 +55,16 @@ TEST(Collectives, NoRankLeavesTheBarrierBeforeAllEntered) {
     int R = rank(), S = size();
     if (R == S - 1) // the last one is late
       std::this_thread::sleep_for(std::chrono::milliseconds(30));
-    double Entered = MPI_Wtime();
+    // One clock for every process of the node: Open MPI's MPI_Wtime counts from an origin of each
+    // process's own (MPI_WTIME_IS_GLOBAL is false), so two processes' readings differ by when
+    // they started (the test failed by 0.35 ms).
+    auto Now = [] {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+          .count();
+    };
+    double Entered = Now();
     mpi::Barrier(MPI_COMM_WORLD);
-    double Left = MPI_Wtime();
+    double Left = Now();
     double LatestEntry = 0, EarliestExit = 0;
     mpi::Allreduce(&Entered, &LatestEntry, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     mpi::Allreduce(&Left, &EarliestExit, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
