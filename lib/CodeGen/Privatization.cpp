@@ -208,6 +208,11 @@ std::optional<Token> findToken(RewriteSession &S, SourceLocation From,
   return std::nullopt;
 }
 
+/// thread_local, __thread, _Thread_local: one per thread under MPI.
+bool isThreadLocal(const VarDecl *VD) {
+  return VD->getTLSKind() != VarDecl::TLS_None;
+}
+
 bool isThreadKeyword(llvm::StringRef Word) {
   return Word == "thread_local" || Word == "__thread" ||
          Word == "_Thread_local";
@@ -248,7 +253,7 @@ std::string rankLocalArguments(const VarDecl *VD, llvm::StringRef Before = {}) {
   std::vector<std::string> Arguments;
   if (!Before.empty())
     Arguments.push_back(Before.str());
-  if (VD->getTLSKind() != VarDecl::TLS_None)
+  if (isThreadLocal(VD))
     Arguments.push_back("bamboo::ThreadStorage{\"" + VD->getNameAsString() +
                         "\"}");
   return Arguments.empty() ? "" : "{" + llvm::join(Arguments, ", ") + "}";
@@ -385,7 +390,7 @@ const char *const CxxAccessorDefinitionAttribute =
 /// `const` call moved out of a branch or a loop would have where the program
 /// has none.
 std::string accessorAttribute(const VarDecl *VD, llvm::StringRef Attribute) {
-  return VD->getTLSKind() != VarDecl::TLS_None ? "" : Attribute.str() + " ";
+  return isThreadLocal(VD) ? "" : Attribute.str() + " ";
 }
 
 /// `extern int x;` => `extern int &bambooGlobal_x();`: the declarator is kept,
@@ -815,7 +820,7 @@ std::string rankLocal(const std::string &Name, bool HasImage,
 /// void; a thread-local variable's is checked (rankLocalArguments).
 std::string cRankLocalGet(const VarDecl *VD) {
   std::string Name = VD->getNameAsString();
-  if (VD->getTLSKind() != VarDecl::TLS_None)
+  if (isThreadLocal(VD))
     return "bamboo_thread_rank_local_get(&bambooLocal_" + Name + ", \"" + Name +
            "\")";
   return "bamboo_rank_local_get(&bambooLocal_" + Name + ")";
@@ -826,12 +831,13 @@ std::string cRankLocalGet(const VarDecl *VD) {
 /// (arrays, pointers to functions) comes out right.
 void declareCAccessor(RewriteSession &S, const VarDecl *VD) {
   std::string What = "declaration of '" + VD->getNameAsString() + "'";
+  std::string Attribute = accessorAttribute(VD, CAccessorAttribute);
   if (S.replaceToken(VD->getLocation(),
                      "(*bambooGlobal_" + VD->getNameAsString() + "(void))",
                      What) &&
-      VD->getTLSKind() == VarDecl::TLS_None) // accessorAttribute
+      !Attribute.empty())
     S.insertAfterToken(endOfDeclarator(VD),
-                       " " + std::string(CAccessorAttribute), What);
+                       " " + llvm::StringRef(Attribute).rtrim().str(), What);
 }
 
 /// `static double eps = 1e-9, half;` at file scope: the declaration stays as

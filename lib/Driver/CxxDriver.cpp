@@ -31,6 +31,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -114,8 +115,11 @@ private:
 
   CxxArguments Args;
   std::string Executable;
-  std::string Translator;  ///< `bamboo` beside this executable, for -v
-  std::string ResourceDir; ///< Clang's builtin headers, once a file needs them
+  std::string Translator; ///< `bamboo` beside this executable, for -v
+  /// The translator's flags and Clang's builtin headers, once a file needs
+  /// them.
+  std::unique_ptr<clang::tooling::FixedCompilationDatabase> Compilations;
+  std::string ResourceDir;
   std::string Include, Library;
   std::vector<std::string> Common; ///< the flags of every compile and link
   SmallString<256> WorkDir;
@@ -209,35 +213,36 @@ std::optional<std::string> Driver::translate(StringRef Source, StringRef Root,
   // The translator runs in this process (one process start less per file);
   // -v shows the `bamboo` command that does the same, as clang -v shows the
   // cc1 it runs in process.
-  std::vector<std::string> Equivalent = {"--line-directives", "--root",
-                                         Root.str(), "--output-dir", Out.Dir};
-  if (!Out.DepFile.empty()) {
-    Equivalent.insert(Equivalent.end(), {"--depfile", Out.DepFile});
-    for (const std::string &Target : Out.DepTargets)
-      Equivalent.insert(Equivalent.end(), {"--depfile-target", Target});
-    if (Out.DepPhony)
-      Equivalent.push_back("--depfile-phony");
-  }
-  Equivalent.push_back(Source.str());
-  Equivalent.push_back("--");
-  Equivalent.insert(Equivalent.end(), Args.TranslatorArgs.begin(),
-                    Args.TranslatorArgs.end());
-  if (Args.Verbose)
+  if (Args.Verbose) {
+    std::vector<std::string> Equivalent = {"--line-directives", "--root",
+                                           Root.str(), "--output-dir", Out.Dir};
+    if (!Out.DepFile.empty()) {
+      Equivalent.insert(Equivalent.end(), {"--depfile", Out.DepFile});
+      for (const std::string &Target : Out.DepTargets)
+        Equivalent.insert(Equivalent.end(), {"--depfile-target", Target});
+      if (Out.DepPhony)
+        Equivalent.push_back("--depfile-phony");
+    }
+    Equivalent.push_back(Source.str());
+    Equivalent.push_back("--");
+    Equivalent.insert(Equivalent.end(), Args.TranslatorArgs.begin(),
+                      Args.TranslatorArgs.end());
     printCommand(Translator, Equivalent);
+  }
 
-  // The compilation database `bamboo ... -- <flags>` makes of its flags.
-  std::vector<const char *> Argv = {"bamboo", "--"};
-  for (const std::string &Flag : Args.TranslatorArgs)
-    Argv.push_back(Flag.c_str());
-  int Argc = Argv.size();
-  std::string Problem;
-  auto Compilations =
-      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(
-          Argc, Argv.data(), Problem);
-  if (!Compilations)
-    fail("cannot use the compiler flags: " + Problem);
-
-  if (ResourceDir.empty()) {
+  // What every source of the command shares, made for the first.
+  if (!Compilations) {
+    // The compilation database `bamboo ... -- <flags>` makes of its flags.
+    std::vector<const char *> Argv = {"bamboo", "--"};
+    for (const std::string &Flag : Args.TranslatorArgs)
+      Argv.push_back(Flag.c_str());
+    int Argc = Argv.size();
+    std::string Problem;
+    Compilations =
+        clang::tooling::FixedCompilationDatabase::loadFromCommandLine(
+            Argc, Argv.data(), Problem);
+    if (!Compilations)
+      fail("cannot use the compiler flags: " + Problem);
     auto Found = tool::findResourceDir(Executable);
     if (!Found)
       fail(toString(Found.takeError()));
@@ -305,6 +310,13 @@ void Driver::refuseUntranslatedObjects(
 }
 
 int Driver::run() {
+  // Before any source is translated and compiled for nothing.
+  if (!Args.CompileOnly)
+    for (const auto *Flags : {&Args.CompileArgs, &Args.LinkInputs})
+      for (StringRef Flag : *Flags)
+        if (Flag == "-static" || Flag == "-static-pie")
+          fail("cannot link with '" + Flag +
+               "': the Bamboo runtime is a shared library (docs/decisions.md)");
   // Translations go to a temporary directory, or with --keep-translated
   // beside the output.
   if (Args.KeepTranslated) {
@@ -370,11 +382,6 @@ int Driver::run() {
   }
 
   refuseUntranslatedObjects(Args.LinkInputs);
-  for (const auto *Flags : {&Args.CompileArgs, &Args.LinkInputs})
-    for (StringRef Flag : *Flags)
-      if (Flag == "-static" || Flag == "-static-pie")
-        fail("cannot link with '" + Flag +
-             "': the Bamboo runtime is a shared library (docs/decisions.md)");
   std::vector<std::string> Command = cxxFlags();
   Command.insert(Command.end(), Objects.begin(), Objects.end());
   Command.insert(Command.end(), Args.LinkInputs.begin(), Args.LinkInputs.end());
