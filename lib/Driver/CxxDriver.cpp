@@ -2,12 +2,13 @@
 //
 // Each source of a command is translated on its own (with #line, so that
 // compiler messages and debuggers name the original files), as a compiler
-// compiles it, and its translation compiled at once: C++ with `mpicxx
-// -std=c++20`, C with `mpicc` and the user's C standard (docs/c.md); the
-// objects are linked with the runtime, a shared library found by its path and
-// by the program's rpath, by mpicxx (the runtime is C++). No object
-// depends on what another file's functions do (a rank waits on a stack of its
-// own), so objects link in any mix of build orders (docs/multifile.md).
+// compiles it, and its translation compiled at once: C++ with `mpicxx`
+// in the user's C++ standard (C++17 at least), C with `mpicc` in the user's C
+// standard (docs/c.md); the objects are linked with the runtime, a shared
+// library found by its path and by the program's rpath, by mpicxx (the runtime
+// is C++). No object depends on what another file's functions do (a rank waits
+// on a stack of its own), so objects link in any mix of build orders
+// (docs/multifile.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -127,7 +128,9 @@ private:
 };
 
 std::vector<std::string> Driver::cxxFlags() const {
-  std::vector<std::string> Flags = {Args.CxxStandard};
+  std::vector<std::string> Flags;
+  if (!Args.CxxStandard.empty())
+    Flags.push_back(Args.CxxStandard);
   Flags.insert(Flags.end(), Common.begin(), Common.end());
   // The translator parsed with the MPI C++ bindings skipped: so does the
   // compile, or the two would not see the same macros. (mpi.h reads them

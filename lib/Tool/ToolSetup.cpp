@@ -100,11 +100,11 @@ std::string translationStandard(llvm::StringRef StdFlag) {
   bool GNU = Std.starts_with("gnu");
   llvm::StringRef Year =
       Std.drop_until([](char C) { return llvm::isDigit(C); });
-  if (!Std.contains("++")) // a C standard, for a file read as C++
-    return GNU ? "-std=gnu++20" : "-std=c++20";
-  for (llvm::StringRef Old : {"98", "03", "0x", "11", "1y", "14", "1z", "17"})
+  if (!Std.contains("++")) // a C standard, which g++ ignores for C++
+    return "-std=gnu++17";
+  for (llvm::StringRef Old : {"98", "03", "0x", "11", "1y", "14"})
     if (Year == Old)
-      return GNU ? "-std=gnu++20" : "-std=c++20";
+      return GNU ? "-std=gnu++17" : "-std=c++17";
   return ("-std=" + Std).str();
 }
 
@@ -134,7 +134,9 @@ bool readAsC(const std::vector<std::string> &Args, llvm::StringRef File) {
 ArgumentsAdjuster getStandardAdjuster() {
   return [](const CommandLineArguments &Args, llvm::StringRef File) {
     // A file read as C keeps a C standard (clang's default otherwise); one
-    // read as C++ is read as the C++20 it will be compiled as.
+    // read as C++ is read in the standard it will be compiled in: the
+    // user's, C++17 at least, or without one the compilers' common default
+    // (gnu++17 for Clang 19 and GCC 11 to 14).
     bool C = readAsC(Args, File);
     CommandLineArguments Out;
     bool HasStandard = false;
@@ -150,8 +152,6 @@ ArgumentsAdjuster getStandardAdjuster() {
         HasStandard = true;
       }
     }
-    if (!C && !HasStandard)
-      Out.insert(Out.begin() + (Out.empty() ? 0 : 1), "-std=c++20");
     // Old C that GCC warns about and Clang (since 16) refuses: the compiler
     // that builds the translation judges it, as it judges the original. First,
     // so that the user's own -Werror=<name> still wins.

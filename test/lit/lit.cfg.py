@@ -10,7 +10,8 @@
 #   %mpicxx          MPI's compiler (%mpicc its C compiler); %runtime_include and %runtime_library the runtime's
 #                    headers and library (with a sanitized build's link flags), to compile
 #                    and link translations by hand
-#   %check_compiles  compiles a translation as users do (mpicxx -std=c++20 -Wall), and
+#   %check_compiles  compiles a translation as users do, in the oldest standard bamboo-cxx
+#                    compiles in (mpicxx -std=c++17 -Wall), and
 #                    fails on any warning: translations must not add warnings;
 #                    %check_compiles_c the same for a C translation (mpicc -Wall)
 import os
@@ -61,4 +62,4 @@ config.substitutions.append((
     f"{config.mpicxx.replace('mpicxx', 'mpicc')} -Wall -Werror -fsyntax-only -I{config.runtime_include_dir} -x c"))
 config.substitutions.append((
     "%check_compiles",
-    f"{config.mpicxx} -std=c++20 -Wall -Werror -fsyntax-only -I{config.runtime_include_dir} -x c++"))
+    f"{config.mpicxx} -std=c++17 -Wall -Werror -fsyntax-only -I{config.runtime_include_dir} -x c++"))

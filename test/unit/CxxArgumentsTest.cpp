@@ -74,15 +74,20 @@ TEST(CxxArguments, TranslatorLeavesWarningsToTheCompiler) {
 }
 
 TEST(CxxArguments, StandardsPerLanguage) {
-  // C++ compiles: C++20 at least, in the standard's dialect.
-  EXPECT_EQ(parse({"-std=c++17", "a.cpp"}).CxxStandard, "-std=c++20");
-  EXPECT_EQ(parse({"-std=gnu++14", "a.cpp"}).CxxStandard, "-std=gnu++20");
+  // C++ compiles: the user's standard from C++17 on, C++17 in the standard's
+  // dialect before it, the compiler's default without one.
+  EXPECT_EQ(parse({"-std=c++17", "a.cpp"}).CxxStandard, "-std=c++17");
+  EXPECT_EQ(parse({"-std=gnu++1z", "a.cpp"}).CxxStandard, "-std=gnu++1z");
+  EXPECT_EQ(parse({"-std=gnu++14", "a.cpp"}).CxxStandard, "-std=gnu++17");
+  EXPECT_EQ(parse({"-std=c++11", "a.cpp"}).CxxStandard, "-std=c++17");
+  EXPECT_EQ(parse({"-std=c++98", "a.cpp"}).CxxStandard, "-std=c++17");
+  EXPECT_EQ(parse({"-std=c++20", "a.cpp"}).CxxStandard, "-std=c++20");
   EXPECT_EQ(parse({"-std=c++2b", "a.cpp"}).CxxStandard, "-std=c++2b");
-  EXPECT_EQ(parse({"a.cpp"}).CxxStandard, "-std=c++20");
+  EXPECT_EQ(parse({"a.cpp"}).CxxStandard, "");
   // C compiles keep the user's C standard, or the compiler's default.
   CxxArguments C = parse({"-std=gnu99", "a.c", "b.cpp"});
   EXPECT_EQ(C.CStandard, "-std=gnu99");
-  EXPECT_EQ(C.CxxStandard, "-std=c++20");
+  EXPECT_EQ(C.CxxStandard, "");
   EXPECT_EQ(parse({"a.c"}).CStandard, "");
   // No compile gets the other language's standard.
   for (const std::string &Flag : C.CompileArgs)

@@ -33,9 +33,9 @@ struct CxxArguments {
   /// Flags of every compile and of the link (inputs, -c, -o, -M*, -std=
   /// aside).
   std::vector<std::string> CompileArgs;
-  /// The standard of C++ compiles and of the link: the user's, C++20 at
-  /// least (the runtime's).
-  std::string CxxStandard = "-std=c++20";
+  /// The standard of C++ compiles and of the link: the user's, C++17 at
+  /// least (the runtime's headers); empty: the compiler's default.
+  std::string CxxStandard;
   /// The user's C standard (-std=c99), for C compiles; empty: the compiler's.
   std::string CStandard;
   /// Warnings GCC knows for C only (-Wmissing-prototypes): C compiles only.

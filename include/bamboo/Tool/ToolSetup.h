@@ -50,8 +50,9 @@ clang::tooling::ArgumentsAdjuster getResourceDirAdjuster(std::string Dir);
 clang::tooling::ArgumentsAdjuster getMPIAdjuster();
 
 /// The standard a C++ translation is compiled with, for the user's -std=:
-/// C++20 in its dialect (gnu++17 becomes gnu++20) for anything older (and
-/// for a C standard, given to a file read as C++).
+/// the same from C++17 on, C++17 in its dialect for anything older (the
+/// runtime's headers need it: c++11 becomes c++17), and g++'s default,
+/// gnu++17, for a C standard given to a file read as C++ (g++ ignores it).
 std::string translationStandard(llvm::StringRef StdFlag);
 
 /// Whether \p File of a compile command \p Args is read as C: by a `-x c`

@@ -3,6 +3,9 @@
 #pragma once
 
 #ifdef __cplusplus
+#if __cplusplus < 201703L
+#error "the Bamboo runtime's headers need C++17 or later (bamboo-cxx compiles older C++ as C++17)"
+#endif
 /* A C file translated as C++ is one extern "C" block (docs/c.md); the runtime is C++ all the
  * same. */
 extern "C++" {

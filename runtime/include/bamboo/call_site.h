@@ -2,10 +2,9 @@
 //
 // Every bamboo::mpi call and olap region takes a trailing CallSite, defaulted to the caller's
 // place: deadlock reports and fatal errors name it. A plain struct rather than
-// std::source_location, so that C code can pass one too (file and line).
+// std::source_location, so that C code can pass one too (file and line), and built from the
+// builtins std::source_location itself uses, so that translations compile in C++17 too.
 #pragma once
-
-#include <source_location>
 
 namespace bamboo {
 
@@ -15,9 +14,9 @@ struct CallSite {
 
   // Used as a default argument (`CallSite W = CallSite::current()`), it gives the place of the
   // call that uses the default: its own default argument is evaluated there (GCC and Clang).
-  static constexpr CallSite
-  current(std::source_location Where = std::source_location::current()) noexcept {
-    return {Where.file_name(), static_cast<unsigned>(Where.line())};
+  static constexpr CallSite current(const char *File = __builtin_FILE(),
+                                    unsigned Line = __builtin_LINE()) noexcept {
+    return {File, Line};
   }
 };
 

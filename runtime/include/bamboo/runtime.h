@@ -26,10 +26,11 @@ struct Options;
 class RankMain {
 public:
   RankMain(int (*Body)(int, char **)) : Function(Body) {}
-  template <class F>
-    requires(!std::is_same_v<std::remove_cvref_t<F>, RankMain> &&
-             !std::is_function_v<std::remove_reference_t<F>> &&
-             !std::is_pointer_v<std::remove_cvref_t<F>>)
+  template <class F, class Plain = std::remove_cv_t<std::remove_reference_t<F>>,
+            std::enable_if_t<!std::is_same_v<Plain, RankMain> &&
+                                 !std::is_function_v<std::remove_reference_t<F>> &&
+                                 !std::is_pointer_v<Plain>,
+                             int> = 0>
   RankMain(F &&Body)
       : Object(const_cast<void *>(static_cast<const void *>(&Body))),
         Call([](void *Callable, int Argc, char **Argv) -> int {
