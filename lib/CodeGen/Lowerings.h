@@ -20,8 +20,8 @@ class RewriteSession;
 void lowerMPICalls(RewriteSession &S);
 /// Olap regions and block pragmas (RegionLowering.cpp).
 void lowerRegions(RewriteSession &S);
-/// main becomes bambooMain, and a generated main starts the runtime
-/// (MainLowering.cpp).
+/// main keeps its name but not its symbol (bambooMain), and a generated
+/// entry point starts the runtime (MainLowering.cpp).
 void lowerMain(RewriteSession &S);
 /// Mutable globals, static locals and static data members become per-rank
 /// (Privatization.cpp).

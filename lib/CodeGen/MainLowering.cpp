@@ -1,15 +1,22 @@
 //===- MainLowering.cpp - main runs on every virtual rank -----------------===//
 //
-//   int main(int argc, char **argv) { ...; }
+//   int main(int argc, char **argv) { ... }
 // =>
-//   static int bambooMain(int argc, char **argv) { ...; return 0; }
+//   int main(int, char **) __asm__("bambooMain"); int main(int argc, ...
 //   ...
-//   int main(int argc, char **argv) { return bamboo::run(argc, argv,
-//   bambooMain); }
+//   int bambooRankMain(int, char **) __asm__("bambooMain");
+//   int bambooStart(int argc, char **argv) __asm__("main");
+//   int bambooStart(int argc, char **argv) {
+//     return bamboo::run(argc, argv, bambooRankMain); }
 //
-// The generated main starts the runtime, which runs bambooMain once per
-// virtual rank, each on a stack of its own. In C: `bamboo_run(argc, argv,
-// bambooMain)`, with a function taking argc and argv for a main without them.
+// The user's main keeps its name and its text: only its symbol changes, so
+// compiler messages, debuggers and profilers still say `main`, and the
+// language's rules for main (falling off its end returns 0) still hold. The
+// program's entry point is the generated bambooStart, which starts the
+// runtime; the runtime runs main once per virtual rank, each on a stack of
+// its own. It calls main through a second name for the same symbol, since
+// C++ forbids naming main. In C: `bamboo_run(argc, argv, ...)`, with a
+// function taking argc and argv for a main without them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,11 +24,26 @@
 #include "RewriteSession.h"
 
 #include "clang/AST/Decl.h"
-#include "clang/AST/Stmt.h"
+#include "clang/AST/TypeLoc.h"
 
 using namespace clang;
 
 namespace bamboo::codegen {
+
+namespace {
+
+/// A declaration of \p Name with main's type, whose symbol is bambooMain.
+std::string declarationOfMain(const RewriteSession &S, const FunctionDecl *Main,
+                              llvm::StringRef Name) {
+  std::string Text = S.typeText(Main->getReturnType()) + " " + Name.str() + "(";
+  if (Main->getNumParams() == 0 && S.isC() && Main->hasWrittenPrototype())
+    Text += "void";
+  for (const ParmVarDecl *P : Main->parameters())
+    Text += (P->getFunctionScopeIndex() ? ", " : "") + S.typeText(P->getType());
+  return Text + ") __asm__(\"bambooMain\");";
+}
+
+} // namespace
 
 void lowerMain(RewriteSession &S) {
   const FunctionDecl *Main = S.Model.mainFunction();
@@ -33,35 +55,35 @@ void lowerMain(RewriteSession &S) {
     S.Diags.report(Main->getLocation(), Diag::MainSignature) << Params;
     return;
   }
-  // bambooMain has internal linkage: only the generated main below calls it.
-  for (const FunctionDecl *D : Main->redecls()) {
-    S.insertAfterInsertions(D->getOuterLocStart(), "static ", "main");
-    S.replaceToken(D->getLocation(), "bambooMain", "main");
-  }
-
-  // Falling off the end of main returns 0; bambooMain is a plain function,
-  // which must say so.
-  const auto *Body = cast<CompoundStmt>(Main->getBody());
-  if (Body->body_empty()) {
-    S.insertAfterToken(Body->getLBracLoc(), " return 0;", "main");
-  } else if (!isa<ReturnStmt>(Body->body_back())) {
-    if (auto End = S.endOfStatement(Body->body_back(), "the end of main"))
-      S.R.InsertTextAfter(*End, " return 0;");
-  }
+  // A symbol name is given at a function's first declaration: the user's own
+  // prototype, or one of ours on the line of the definition (so that the
+  // user's lines keep their numbers).
+  const FunctionDecl *First = Main->getFirstDecl();
+  FunctionTypeLoc Proto = First->getFunctionTypeLoc();
+  const auto *Type =
+      Proto ? dyn_cast<FunctionProtoType>(Proto.getTypePtr()) : nullptr;
+  if (First != Main && Proto && !(Type && Type->hasTrailingReturn()))
+    S.insertAfterToken(Proto.getRParenLoc(), " __asm__(\"bambooMain\")",
+                       "main");
+  else
+    S.insertBefore(First->getOuterLocStart(),
+                   declarationOfMain(S, Main, "main") + " ", "main");
 
   // The runtime starts main(argc, argv): a main without them is wrapped.
-  std::string Wrapper, Start = "bambooMain";
+  std::string Wrapper, Start = "bambooRankMain";
   if (Params == 0 && S.isC()) {
     Wrapper = "static int bambooMainWithArguments(int argc, char **argv) { "
-              "(void)argc; (void)argv; return bambooMain(); }\n";
+              "(void)argc; (void)argv; return bambooRankMain(); }\n";
     Start = "bambooMainWithArguments";
   } else if (Params == 0) {
-    Start = "[](int, char **) { return bambooMain(); }";
+    Start = "[](int, char **) { return bambooRankMain(); }";
   }
   S.Epilogue += "\n// bamboo: every virtual rank runs main (" +
                 S.where(Main->getLocation()) +
-                "), now bambooMain, each on a stack of its own.\n" + Wrapper +
-                "int main(int argc, char **argv) { return " +
+                ") on a stack of its own; the program starts here.\n" +
+                declarationOfMain(S, Main, "bambooRankMain") + "\n" + Wrapper +
+                "int bambooStart(int argc, char **argv) __asm__(\"main\");\n"
+                "int bambooStart(int argc, char **argv) { return " +
                 (S.isC() ? "bamboo_run" : "bamboo::run") + "(argc, argv, " +
                 Start + "); }\n";
 }

@@ -2,8 +2,9 @@
 // "C" block, no #line or #pragma before the user's text (its first line is the
 // file's first line), so its functions and variables have C's symbol names as
 // they are. A function that waits keeps its declarations as written: a caller in
-// another file, translated or not, calls it as before. main becomes bambooMain,
-// and a main of the epilogue runs it on every virtual rank.
+// another file, translated or not, calls it as before. main keeps its name, and
+// its symbol becomes bambooMain; the epilogue's entry point (symbol main) runs
+// it on every virtual rank.
 // RUN: %bamboo %s -o %t.c -- 2>&1 | count 0
 // RUN: FileCheck %s --match-full-lines --implicit-check-not='extern{{ +}}"C"' --implicit-check-not='{{^#(line|pragma)}}' < %t.c
 // RUN: head -n 1 %t.c | FileCheck %s --match-full-lines --check-prefix=FIRST
@@ -17,15 +18,17 @@
 // CHECK-NEXT: int exchange(int value) {
 // CHECK-NEXT:   int got;
 // CHECK-NEXT:   bamboo_MPI_Sendrecv(&value, 1, MPI_INT, 0, 0, &got, 1, MPI_INT, 0, 0, MPI_COMM_WORLD,
-// CHECK:      static int bambooMain(int argc, char **argv) {
+// CHECK:      int main(int, char **) __asm__("bambooMain"); int main(int argc, char **argv) {
 // CHECK:        return r - 2;
 // CHECK-NEXT: }
 // CHECK-EMPTY:
-// CHECK-NEXT: // bamboo: every virtual rank runs main (linkage.c:[[@LINE+17]]), now bambooMain, each on a stack of its own.
-// CHECK-NEXT: int main(int argc, char **argv) { return bamboo_run(argc, argv, bambooMain); }
+// CHECK-NEXT: // bamboo: every virtual rank runs main (linkage.c:[[@LINE+19]]) on a stack of its own; the program starts here.
+// CHECK-NEXT: int bambooRankMain(int, char **) __asm__("bambooMain");
+// CHECK-NEXT: int bambooStart(int argc, char **argv) __asm__("main");
+// CHECK-NEXT: int bambooStart(int argc, char **argv) { return bamboo_run(argc, argv, bambooRankMain); }
 // SYMBOLS-DAG: {{^[0-9a-f]+}} T exchange
 // SYMBOLS-DAG: {{^[0-9a-f]+}} T plain
-// SYMBOLS-DAG: {{^[0-9a-f]+}} t bambooMain
+// SYMBOLS-DAG: {{^[0-9a-f]+}} T bambooMain
 // SYMBOLS-DAG: {{^[0-9a-f]+}} T main
 // SYMBOLS-DAG: U bamboo_MPI_Sendrecv
 // SYMBOLS-DAG: U bamboo_run

@@ -25,7 +25,7 @@
 // CHECK:      template <class T> auto count(T x) {
 // CHECK-NEXT:   bamboo::mpi::Barrier(MPI_COMM_WORLD);
 // CHECK-NEXT:   return x + 1;
-// CHECK:      static int bambooMain() {
+// CHECK:      int main() __asm__("bambooMain"); int main() {
 #include <cstdarg>
 #include <mpi.h>
 auto trailing(int x) -> int { MPI_Barrier(MPI_COMM_WORLD); return x; }

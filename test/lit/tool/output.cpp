@@ -9,8 +9,8 @@
 // RUN: FileCheck %s --check-prefix=TRANSLATED < %t/out/output.cpp
 // RUN: FileCheck %s --check-prefix=SECOND < %t/out/Inputs/second.cpp
 // TRANSLATED: #include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
-// TRANSLATED: int bambooMain() { return 0; }
-// TRANSLATED: int main(int argc, char **argv) { return bamboo::run(argc, argv, [](int, char **) { return bambooMain(); }); }
+// TRANSLATED: int main() __asm__("bambooMain"); int main() { return 0; }
+// TRANSLATED: int bambooStart(int argc, char **argv) { return bamboo::run(argc, argv, [](int, char **) { return bambooRankMain(); }); }
 // SECOND: int helper(int x) { return x + 1; }
 //
 // Misuse is an error, and nothing is written.
