@@ -123,7 +123,7 @@ private:
   std::string ResourceDir;
   std::string Include, Library;
   std::vector<std::string> Common; ///< the flags of every compile and link
-  SmallString<256> WorkDir;
+  SmallString<256> WorkDir;        ///< where translations go
   unsigned Scratch = 0;
 };
 
@@ -320,8 +320,17 @@ int Driver::run() {
         if (Flag == "-static" || Flag == "-static-pie")
           fail("cannot link with '" + Flag +
                "': the Bamboo runtime is a shared library (docs/decisions.md)");
-  // Translations go to a temporary directory, or with --keep-translated
-  // beside the output.
+  // Objects of a link go to a temporary directory, as gcc's do;
+  // translations too, or with --keep-translated beside the output.
+  SmallString<256> TempDir;
+  if (std::error_code EC =
+          sys::fs::createUniqueDirectory("bamboo-cxx", TempDir))
+    fail("cannot create a temporary directory: " + EC.message());
+  struct Cleanup {
+    SmallString<256> &Dir;
+    ~Cleanup() { sys::fs::remove_directories(Dir); }
+  } Clean{TempDir};
+  WorkDir = TempDir;
   if (Args.KeepTranslated) {
     WorkDir = Args.Output.empty() ? "." : sys::path::parent_path(Args.Output);
     if (WorkDir.empty())
@@ -329,18 +338,7 @@ int Driver::run() {
     sys::path::append(WorkDir, "bamboo-translated");
     if (std::error_code EC = sys::fs::create_directories(WorkDir))
       fail("cannot create '" + WorkDir + "': " + EC.message());
-  } else if (std::error_code EC =
-                 sys::fs::createUniqueDirectory("bamboo-cxx", WorkDir)) {
-    fail("cannot create a temporary directory: " + EC.message());
   }
-  struct Cleanup {
-    SmallString<256> &Dir;
-    bool Keep;
-    ~Cleanup() {
-      if (!Keep)
-        sys::fs::remove_directories(Dir);
-    }
-  } Clean{WorkDir, Args.KeepTranslated};
 
   // Each source is translated, then compiled before the next is
   // translated: a header the sources share may translate differently for
@@ -356,7 +354,7 @@ int Driver::run() {
       SmallString<256> Name(sys::path::filename(Source.Path));
       sys::path::replace_extension(Name, ".o");
       if (!Args.CompileOnly) { // a temporary object, as gcc makes one
-        SmallString<256> Path(WorkDir);
+        SmallString<256> Path(TempDir);
         sys::path::append(Path, std::to_string(Scratch++) + "-" + Name);
         Name = Path;
       }
