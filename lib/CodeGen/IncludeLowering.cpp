@@ -158,15 +158,6 @@ void lowerIncludes(RewriteSession &S) {
       if (FID != S.Main && S.isUserFile(FID))
         Files.push_back(FID);
   for (FileID FID : Files) {
-    // Lines keep their numbers.
-    auto LineDirective = [&](unsigned Line) {
-      return "#line " + std::to_string(Line) +
-             (S.Options.LineDirectives
-                  ? " \"" + S.SM.getFileEntryRefForID(FID)->getName().str() +
-                        "\""
-                  : std::string()) +
-             "\n";
-    };
     // A file with translated code (any edit so far) needs the runtime: its
     // own <mpi.h> becomes the runtime's header, or it gets one before its
     // first #include, or a first line.
@@ -179,10 +170,11 @@ void lowerIncludes(RewriteSession &S) {
         Prologue = Include;
       else
         S.R.InsertTextBefore(
-            Place, Include + LineDirective(S.SM.getSpellingLineNumber(Place)));
+            Place,
+            Include + S.lineDirective(FID, S.SM.getSpellingLineNumber(Place)));
     }
     if (S.Options.LineDirectives || !Prologue.empty())
-      Prologue += LineDirective(1);
+      Prologue += S.lineDirective(FID, 1);
   }
   if (S.Options.Mirror && Includes)
     redirectIncludes(S, *Includes);

@@ -2,7 +2,9 @@
 //
 //   int main(int argc, char **argv) { ... }
 // =>
-//   int main(int, char **) __asm__("bambooMain"); int main(int argc, ...
+//   int main(int, char **) __asm__("bambooMain");
+//   #line 12
+//   int main(int argc, char **argv) { ... }
 //   ...
 //   int bambooRankMain(int, char **) __asm__("bambooMain");
 //   int bambooStart(int argc, char **argv) __asm__("main");
@@ -56,8 +58,9 @@ void lowerMain(RewriteSession &S) {
     return;
   }
   // A symbol name is given at a function's first declaration: the user's own
-  // prototype, or one of ours on the line of the definition (so that the
-  // user's lines keep their numbers).
+  // prototype, or one of ours on a line before the definition's, which then
+  // keeps its number (#line) and its columns; on the same line if the
+  // definition does not start one.
   const FunctionDecl *First = Main->getFirstDecl();
   FunctionTypeLoc Proto = First->getFunctionTypeLoc();
   const auto *Type =
@@ -65,9 +68,17 @@ void lowerMain(RewriteSession &S) {
   if (First != Main && Proto && !(Type && Type->hasTrailingReturn()))
     S.insertAfterToken(Proto.getRParenLoc(), " __asm__(\"bambooMain\")",
                        "main");
-  else
-    S.insertBefore(First->getOuterLocStart(),
-                   declarationOfMain(S, Main, "main") + " ", "main");
+  else {
+    SourceLocation Start = S.SM.getExpansionLoc(First->getOuterLocStart());
+    S.insertBefore(
+        First->getOuterLocStart(),
+        declarationOfMain(S, Main, "main") +
+            (S.SM.getExpansionColumnNumber(Start) == 1
+                 ? "\n" + S.lineDirective(S.SM.getFileID(Start),
+                                          S.SM.getExpansionLineNumber(Start))
+                 : " "),
+        "main");
+  }
 
   // The runtime starts main(argc, argv): a main without them is wrapped.
   std::string Wrapper, Start = "bambooRankMain";

@@ -244,6 +244,13 @@ std::string RewriteSession::fileName() const {
       .str();
 }
 
+std::string RewriteSession::lineDirective(FileID FID, unsigned Line) const {
+  std::string Text = "#line " + std::to_string(Line);
+  if (Options.LineDirectives)
+    Text += " \"" + SM.getFileEntryRefForID(FID)->getName().str() + "\"";
+  return Text + "\n";
+}
+
 std::string RewriteSession::typeText(QualType T) const {
   PrintingPolicy Policy(Ctx.getLangOpts());
   Policy.SuppressScope = false;

@@ -99,6 +99,9 @@ public:
   std::string where(clang::SourceLocation Loc) const;
   /// The main file's name, without directories.
   std::string fileName() const;
+  /// `#line Line` (with \p FID's path under --line-directives) and a newline:
+  /// after lines a translation adds, the next is numbered as in the input.
+  std::string lineDirective(clang::FileID FID, unsigned Line) const;
 
   /// A type as C++ source, fully qualified (for types the user did not spell,
   /// such as deduced return types).

@@ -18,7 +18,9 @@
 // CHECK-NEXT: int exchange(int value) {
 // CHECK-NEXT:   int got;
 // CHECK-NEXT:   bamboo_MPI_Sendrecv(&value, 1, MPI_INT, 0, 0, &got, 1, MPI_INT, 0, 0, MPI_COMM_WORLD,
-// CHECK:      int main(int, char **) __asm__("bambooMain"); int main(int argc, char **argv) {
+// CHECK:      int main(int, char **) __asm__("bambooMain");
+// CHECK-NEXT: #line [[#@LINE+24]]
+// CHECK-NEXT: int main(int argc, char **argv) {
 // CHECK:        return r - 2;
 // CHECK-NEXT: }
 // CHECK-EMPTY:

@@ -25,7 +25,9 @@
 // CHECK:      template <class T> auto count(T x) {
 // CHECK-NEXT:   bamboo::mpi::Barrier(MPI_COMM_WORLD);
 // CHECK-NEXT:   return x + 1;
-// CHECK:      int main() __asm__("bambooMain"); int main() {
+// CHECK:      {{^}}int main() __asm__("bambooMain");
+// CHECK-NEXT: {{^}}#line [[#@LINE+41]]
+// CHECK-NEXT: {{^}}int main() {
 #include <cstdarg>
 #include <mpi.h>
 auto trailing(int x) -> int { MPI_Barrier(MPI_COMM_WORLD); return x; }

@@ -14,7 +14,9 @@
 // CHECK-NEXT: {{^}}namespace app {
 // CHECK-NEXT: {{^}}struct BambooGlobal_steps { long steps = 2 * N; }; static bamboo::RankLocal<BambooGlobal_steps> bambooGlobalStore_steps{bamboo::beforeMain}; __attribute__((const, nothrow, noinline)) decltype(BambooGlobal_steps::steps) &bambooGlobal_steps() { return bambooGlobalStore_steps->steps; } /* bamboo: one per virtual rank */
 // CHECK-NEXT: {{^}}}
-// CHECK:      {{^}}int main(int, char **) __asm__("bambooMain"); int main(int argc, char **argv) {
+// CHECK:      {{^}}int main(int, char **) __asm__("bambooMain");
+// CHECK-NEXT: {{^}}#line
+// CHECK-NEXT: {{^}}int main(int argc, char **argv) {
 // CHECK-NEXT: {{^}}  bamboo::mpi::Init(&argc, &argv);
 // CHECK-NEXT: {{^}}  bamboo::mpi::Comm_rank(MPI_COMM_WORLD, &bambooGlobal_counter());
 // CHECK-NEXT: {{^}}  bambooGlobal_grid()[bambooGlobal_counter() % N] = Pi;

@@ -15,7 +15,9 @@
 //
 // INPLACE:      {{^}}// First line.
 // INPLACE:      {{^}}#include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
-// INPLACE-NEXT: {{^}}int main() __asm__("bambooMain"); int main() {
+// INPLACE-NEXT: {{^}}int main() __asm__("bambooMain");
+// INPLACE-NEXT: {{^}}#line
+// INPLACE-NEXT: {{^}}int main() {
 // PROLOGUE:      {{^}}// A file that includes <mpi.h> through a header of its own.
 // PROLOGUE-NEXT: {{^}}#include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
 // PROLOGUE-NEXT: {{^}}#line 2

@@ -8,9 +8,12 @@
 // RUN: %bamboo %s %S/Inputs/second.cpp --output-dir %t/out --
 // RUN: FileCheck %s --check-prefix=TRANSLATED < %t/out/output.cpp
 // RUN: FileCheck %s --check-prefix=SECOND < %t/out/Inputs/second.cpp
-// TRANSLATED: #include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
-// TRANSLATED: int main() __asm__("bambooMain"); int main() { return 0; }
-// TRANSLATED: int bambooStart(int argc, char **argv) { return bamboo::run(argc, argv, [](int, char **) { return bambooRankMain(); }); }
+// The translation keeps these comments: the checks match at line starts only.
+// TRANSLATED:      {{^}}#include <bamboo/bamboo.h> // bamboo: the runtime (it includes <mpi.h>)
+// TRANSLATED:      {{^}}int main() __asm__("bambooMain");
+// TRANSLATED-NEXT: {{^}}#line 28
+// TRANSLATED-NEXT: {{^}}int main() { return 0; }
+// TRANSLATED:      {{^}}int bambooStart(int argc, char **argv) { return bamboo::run(argc, argv, [](int, char **) { return bambooRankMain(); }); }
 // SECOND: int helper(int x) { return x + 1; }
 //
 // Misuse is an error, and nothing is written.
