@@ -244,9 +244,8 @@ void dropStorageKeywords(RewriteSession &S, const VarDecl *VD,
 }
 
 /// A thread-local variable (thread_local, __thread, _Thread_local) is one
-/// per thread under MPI: its rank's instance says so, so that a thread of the
-/// rank's OpenMP team that uses it is stopped with its name instead of
-/// sharing one instance with the team (bamboo::ThreadStorage). The
+/// per thread under MPI: its rank's instance says so, and every thread of
+/// the rank's OpenMP team gets one of its own (bamboo::threadStorage). The
 /// arguments of a C++ RankLocal's construction, with \p Before (e.g.
 /// `bamboo::beforeMain`) first; empty if there are none.
 std::string rankLocalArguments(const VarDecl *VD, llvm::StringRef Before = {}) {
@@ -254,8 +253,7 @@ std::string rankLocalArguments(const VarDecl *VD, llvm::StringRef Before = {}) {
   if (!Before.empty())
     Arguments.push_back(Before.str());
   if (isThreadLocal(VD))
-    Arguments.push_back("bamboo::ThreadStorage{\"" + VD->getNameAsString() +
-                        "\"}");
+    Arguments.push_back("bamboo::threadStorage");
   return Arguments.empty() ? "" : "{" + llvm::join(Arguments, ", ") + "}";
 }
 
@@ -817,13 +815,13 @@ std::string rankLocal(const std::string &Name, bool HasImage,
 }
 
 /// The C expression of the running rank's instance of \p VD, a pointer to
-/// void; a thread-local variable's is checked (rankLocalArguments).
+/// void; a thread-local variable's is the calling thread's
+/// (rankLocalArguments).
 std::string cRankLocalGet(const VarDecl *VD) {
   std::string Name = VD->getNameAsString();
-  if (isThreadLocal(VD))
-    return "bamboo_thread_rank_local_get(&bambooLocal_" + Name + ", \"" + Name +
-           "\")";
-  return "bamboo_rank_local_get(&bambooLocal_" + Name + ")";
+  return std::string(isThreadLocal(VD) ? "bamboo_thread_rank_local_get"
+                                       : "bamboo_rank_local_get") +
+         "(&bambooLocal_" + Name + ")";
 }
 
 /// `extern int x;` => `extern int (*bambooGlobal_x(void))

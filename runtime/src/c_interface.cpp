@@ -33,12 +33,8 @@ std::size_t slotOf(bamboo_rank_local *Local) {
   return Expected - 1; // another thread gave it one first
 }
 
-// The running rank's instance of Local, made from its image or zeroed (and initialized if
-// asked).
-void *makeLocal(bamboo_rank_local *Local, bool Initialize) {
-  bamboo::detail::FirstUseGuard Guard; // threads of the rank's team see it made and initialized
-  if (void *Made = bamboo::detail::findRankLocal(slotOf(Local)))
-    return Made;
+// A new instance of Local: a copy of its image, or zeroed.
+void *newInstance(bamboo_rank_local *Local) {
   // aligned_alloc wants a size that is a multiple of the alignment.
   std::size_t Align = std::max<std::size_t>(Local->Align, alignof(std::max_align_t));
   std::size_t Size = (std::max<std::size_t>(Local->Size, 1) + Align - 1) / Align * Align;
@@ -49,6 +45,16 @@ void *makeLocal(bamboo_rank_local *Local, bool Initialize) {
     std::memcpy(Instance, Local->Image, Local->Size);
   else
     std::memset(Instance, 0, Size);
+  return Instance;
+}
+
+// The running rank's instance of Local, made from its image or zeroed (and initialized if
+// asked).
+void *makeLocal(bamboo_rank_local *Local, bool Initialize) {
+  bamboo::detail::FirstUseGuard Guard; // threads of the rank's team see it made and initialized
+  if (void *Made = bamboo::detail::findRankLocal(slotOf(Local)))
+    return Made;
+  void *Instance = newInstance(Local);
   void *Kept = bamboo::detail::adoptRankLocal(slotOf(Local), Instance, std::free);
   if (Initialize && Kept == Instance && Local->Init)
     Local->Init(Instance);
@@ -123,8 +129,17 @@ void bamboo_rank_local_register(bamboo_rank_local *Local) {
   registeredLocals().push_back(Local);
 }
 
-void *bamboo_thread_rank_local_get(bamboo_rank_local *Local, const char *Name) {
-  bamboo::detail::refuseTeamThreadUse(Name);
+void *bamboo_thread_rank_local_get(bamboo_rank_local *Local) {
+  // A thread of the rank's team has an instance of its own, as each thread has under MPI.
+  auto Make = [](void *Context) -> void * {
+    auto *L = static_cast<bamboo_rank_local *>(Context);
+    void *Instance = newInstance(L);
+    if (L->Init)
+      L->Init(Instance);
+    return Instance;
+  };
+  if (void *Mine = bamboo::detail::teamThreadInstance(slotOf(Local), Make, Local, std::free))
+    return Mine;
   return bamboo_rank_local_get(Local);
 }
 

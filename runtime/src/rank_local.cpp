@@ -5,7 +5,9 @@
 #include "rank_task.h"
 
 #include <atomic>
-#include <string>
+#include <cstdint>
+#include <map>
+#include <utility>
 #include <vector>
 
 namespace bamboo::detail {
@@ -59,15 +61,21 @@ void *findRankLocal(std::size_t Slot) noexcept {
   return findRankLocalAfresh(Slot);
 }
 
-void refuseTeamThreadUse(const char *Name) {
+void *teamThreadInstance(std::size_t Slot, void *(*Make)(void *), void *Context,
+                         void (*Destroy)(void *)) {
   RankTask *T = rankOfThisThread();
-  if (T && T != currentTask())
-    fatalError(std::string("'") + Name +
-               "' is thread-local (one per thread under MPI), and a "
-               "thread of rank " +
-               std::to_string(T->WorldRank) +
-               "'s OpenMP team used it: one instance per thread of a rank's team is not "
-               "supported; the rank's own thread may use it");
+  if (!T || T == currentTask())
+    return nullptr;
+  // This thread's instances, by rank (a pooled thread joins the teams of several) and slot.
+  // Only this thread reads or makes them; the rank's store destroys them.
+  thread_local std::map<std::pair<std::uint64_t, std::size_t>, void *> Mine;
+  std::pair Key(T->Locals.Id, Slot);
+  if (auto Found = Mine.find(Key); Found != Mine.end())
+    return Found->second;
+  void *Instance = Make(Context);
+  T->Locals.keepTeamInstance(Instance, Destroy);
+  Mine.emplace(Key, Instance);
+  return Instance;
 }
 
 FirstUseGuard::FirstUseGuard() : Held(nullptr) {

@@ -29,7 +29,24 @@ void *RankLocalStore::adopt(std::size_t Slot, void *Instance, void (*Destroy)(vo
   return Instance;
 }
 
+std::uint64_t RankLocalStore::nextId() {
+  static std::atomic<std::uint64_t> Next{0};
+  return Next.fetch_add(1, std::memory_order_relaxed);
+}
+
+void RankLocalStore::keepTeamInstance(void *Instance, void (*Destroy)(void *)) {
+  std::lock_guard L(Lock);
+  TeamInstances.emplace_back(Instance, Destroy);
+}
+
 void RankLocalStore::destroyAll() {
+  std::vector<std::pair<void *, void (*)(void *)>> Team;
+  {
+    std::lock_guard L(Lock);
+    Team.swap(TeamInstances);
+  }
+  for (auto It = Team.rbegin(); It != Team.rend(); ++It)
+    It->second(It->first);
   // A destructor may use an instance not yet destroyed, or make one (the table grows), so the
   // table is read afresh each time, and a destroyed instance leaves every table, old ones too.
   for (std::size_t I = table().Size; I-- > 0;) {

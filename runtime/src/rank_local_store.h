@@ -9,8 +9,10 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 namespace bamboo::detail {
@@ -41,8 +43,16 @@ public:
   // one already; returns the instance kept. Destroy is called for it in destroyAll.
   void *adopt(std::size_t Slot, void *Instance, void (*Destroy)(void *), std::size_t MinSize);
   // Destroys every instance, in reverse order of slots (of declaration), on the rank's own
-  // thread as it ends; a destructor may still use the instances not yet destroyed.
+  // thread as it ends; a destructor may still use the instances not yet destroyed. The team
+  // threads' instances of thread-local variables go first, as threads end before a program.
   void destroyAll();
+
+  // Names this store among every rank's, ever (a team thread's index of its instances,
+  // rank_local.cpp, outlives a rank).
+  const std::uint64_t Id = nextId();
+  // Keeps an instance of a thread-local variable that a thread of the rank's OpenMP team made
+  // for itself, to destroy it in destroyAll.
+  void keepTeamInstance(void *Instance, void (*Destroy)(void *));
 
 private:
   std::mutex Lock; // held by adopt and destroyAll; readers of a table take no lock
@@ -54,6 +64,8 @@ private:
   std::vector<std::unique_ptr<Generation>> Generations; // every table handed out
   std::atomic<const RankLocalTable *> Newest{&Empty};
   std::vector<void (*)(void *)> Destroyers;
+  std::vector<std::pair<void *, void (*)(void *)>> TeamInstances;
+  static std::uint64_t nextId();
 };
 
 } // namespace bamboo::detail

@@ -85,10 +85,10 @@ __attribute__((const))
 void *
 bamboo_rank_local_get(bamboo_rank_local *Local);
 /* The same for a variable that was thread-local (__thread, _Thread_local), one per thread under
- * MPI: the rank's own thread has the rank's instance, and a thread of the rank's OpenMP team that
- * uses it ends the job with a message naming it (one instance per thread of a team is not
- * supported). Not `const`: a compiler must not make the call where the program makes none. */
-void *bamboo_thread_rank_local_get(bamboo_rank_local *Local, const char *Name);
+ * MPI: the rank's own thread has the rank's instance, and every other thread of the rank's
+ * OpenMP team one of its own, a copy of the image made at its first use. Not `const`: the
+ * address depends on the calling thread. */
+void *bamboo_thread_rank_local_get(bamboo_rank_local *Local);
 
 /* The C library's hidden state, one per virtual rank (bamboo/libc.h): the translation calls
  * these for rand, strtok, getopt..., and reads getopt's variables through pointers

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 
 namespace bamboo {
@@ -38,9 +39,12 @@ void makeBeforeMainLocals();
 // Stores a new instance in the running task's Slot (a fatal error outside a task) and returns
 // the instance kept: Instance, or the one made meanwhile by Instance's own initializer.
 void *adoptRankLocal(std::size_t Slot, void *Instance, void (*Destroy)(void *));
-// A fatal error naming the variable if this thread works for a rank without being its own thread
-// (a thread of the rank's OpenMP team): ThreadStorage below.
-void refuseTeamThreadUse(const char *Name);
+// For a thread of a rank's OpenMP team other than the rank's own: its own instance of the
+// thread-local variable in Slot (ThreadStorage below), made by Make(Context) at its first use
+// by this thread for this rank, and destroyed (Destroy) as the rank ends. Null on the rank's
+// own thread, which has the rank's instance.
+void *teamThreadInstance(std::size_t Slot, void *(*Make)(void *), void *Context,
+                         void (*Destroy)(void *));
 // Held while a rank makes an instance: one thread of the rank at a time (its own thread, or one
 // of its OpenMP team), the same thread again inside an initializer. Nothing outside a rank.
 class FirstUseGuard {
@@ -61,14 +65,13 @@ private:
 struct BeforeMain {};
 inline constexpr BeforeMain beforeMain{};
 
-// RankLocal<T> X{ThreadStorage{"x"}}: x was thread-local (thread_local, __thread,
-// _Thread_local), one instance per thread under MPI. The rank's own thread has the rank's
-// instance; a thread of the rank's OpenMP team that uses it ends the job with a message naming
-// it, since one instance per thread of a team is not supported (rather than a team silently
-// sharing one).
-struct ThreadStorage {
-  const char *Name;
-};
+// RankLocal<T> X{threadStorage}: x was thread-local (thread_local, __thread, _Thread_local),
+// one instance per thread under MPI. The rank's own thread has the rank's instance (made before
+// main with beforeMain); every other thread of the rank's OpenMP team has one of its own, made
+// at its first use as a thread's is, and kept while the rank lives (a pooled thread that works
+// for the team again finds it).
+struct ThreadStorage {};
+inline constexpr ThreadStorage threadStorage{};
 
 template <class T> class RankLocal {
 public:
@@ -76,14 +79,16 @@ public:
   explicit RankLocal(BeforeMain) : RankLocal() {
     detail::registerBeforeMain([](void *Self) { static_cast<RankLocal *>(Self)->get(); }, this);
   }
-  explicit RankLocal(ThreadStorage Thread) : RankLocal() { ThreadLocal = Thread.Name; }
-  RankLocal(BeforeMain, ThreadStorage Thread) : RankLocal(beforeMain) { ThreadLocal = Thread.Name; }
+  explicit RankLocal(ThreadStorage) : RankLocal() { ThreadLocal = true; }
+  RankLocal(BeforeMain, ThreadStorage) : RankLocal(beforeMain) { ThreadLocal = true; }
   RankLocal(const RankLocal &) = delete;
   RankLocal &operator=(const RankLocal &) = delete;
 
   T &get() {
     if (ThreadLocal) [[unlikely]]
-      detail::refuseTeamThreadUse(ThreadLocal);
+      if (void *Mine = detail::teamThreadInstance(
+              Slot, [](void *) -> void * { return new Box(); }, nullptr, destroyBox))
+        return static_cast<Box *>(Mine)->Value;
     if (Box *B = find()) [[likely]]
       return B->Value;
     return make([] { return new Box(); });
@@ -94,7 +99,13 @@ public:
   // The rank's instance, made from Init() if this rank has none yet.
   template <class F> T &once(F &&Init) {
     if (ThreadLocal) [[unlikely]]
-      detail::refuseTeamThreadUse(ThreadLocal);
+      if (void *Mine = detail::teamThreadInstance(
+              Slot,
+              [](void *Context) -> void * {
+                return new Box{(*static_cast<std::remove_reference_t<F> *>(Context))()};
+              },
+              const_cast<void *>(static_cast<const void *>(&Init)), destroyBox))
+        return static_cast<Box *>(Mine)->Value;
     if (Box *B = find()) [[likely]]
       return B->Value;
     return make([&] { return new Box{std::forward<F>(Init)()}; });
@@ -106,18 +117,18 @@ private:
     T Value;
   };
   Box *find() const { return static_cast<Box *>(detail::findRankLocal(Slot)); }
+  static void destroyBox(void *P) { delete static_cast<Box *>(P); }
   // The rank's first use: made once, also when threads of the rank's OpenMP team come together
   // (as a static local's initialization is guarded).
   template <class New> T &make(New &&NewBox) {
     detail::FirstUseGuard Guard;
     if (Box *B = find())
       return B->Value;
-    void *Kept =
-        detail::adoptRankLocal(Slot, NewBox(), [](void *P) { delete static_cast<Box *>(P); });
+    void *Kept = detail::adoptRankLocal(Slot, NewBox(), destroyBox);
     return static_cast<Box *>(Kept)->Value;
   }
   std::size_t Slot;
-  const char *ThreadLocal = nullptr; // its name, if it was thread-local
+  bool ThreadLocal = false; // one instance per thread of a rank's team (ThreadStorage)
 };
 
 } // namespace bamboo
