@@ -96,14 +96,30 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
     return true;
   }
   // `#pragma omp threadprivate(x)` asks for one x per thread of every team:
-  // a rank's instance cannot be that (and the pragma could not name it).
+  // Clang makes x thread-local (isThreadLocal), so a rank's instance is the
+  // rank's own thread's and every other thread of its team gets its own. The
+  // pragma, which could not name an instance, stays as a comment.
   bool VisitOMPThreadPrivateDecl(OMPThreadPrivateDecl *D) {
-    if (!S.inUserFile(D->getLocation()))
+    if (S.inUserFile(D->getLocation()))
+      S.insertBefore(D->getLocation(),
+                     "// bamboo: one per thread of a rank's team: ",
+                     "'#pragma omp threadprivate'");
+    return true;
+  }
+  // copyin and copyprivate copy one thread's instance into the others'
+  // inside the OpenMP runtime, which cannot reach a rank's instances.
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    if (!S.inUserFile(D->getBeginLoc()))
       return true;
-    for (const Expr *E : D->varlists())
+    auto Refuse = [&](const Expr *E) {
       if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreImplicit()))
         S.Diags.report(Ref->getLocation(), Diag::CannotPrivatize)
             << Ref->getDecl()->getNameAsString() << 8;
+    };
+    for (const auto *C : D->getClausesOfKind<OMPCopyinClause>())
+      llvm::for_each(C->varlists(), Refuse);
+    for (const auto *C : D->getClausesOfKind<OMPCopyprivateClause>())
+      llvm::for_each(C->varlists(), Refuse);
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -208,7 +224,8 @@ std::optional<Token> findToken(RewriteSession &S, SourceLocation From,
   return std::nullopt;
 }
 
-/// thread_local, __thread, _Thread_local: one per thread under MPI.
+/// thread_local, __thread, _Thread_local, and OpenMP threadprivate (which
+/// Clang makes thread-local): one per thread under MPI.
 bool isThreadLocal(const VarDecl *VD) {
   return VD->getTLSKind() != VarDecl::TLS_None;
 }
