@@ -1,8 +1,9 @@
 # bamboo_add_executable(<name> <source>... [TRANSLATOR_ARGS <arg>...])
 #
 # Like add_executable for an MPI C or C++ program, but its sources are translated by bamboo
-# first, with #line so that compiler messages name the original files; then compiled (C++ as
-# C++20, C as C: docs/c.md) and linked with the Bamboo runtime. Include directories and
+# first, with #line so that compiler messages name the original files; then compiled (C++ in
+# the target's standard, C++17 at least, as bamboo-cxx does; C as C: docs/c.md) and linked with
+# the Bamboo runtime. Include directories and
 # definitions set on <name> (with target_include_directories, target_compile_definitions) are
 # seen by the translator too. The translations, with the user headers they include, go to a
 # mirrored tree under <binary dir>/bamboo/<name> (C++) and <binary dir>/bamboo-c/<name> (C: a
@@ -80,8 +81,14 @@ function(bamboo_add_executable name)
   _bamboo_common_root(root ${cxx_sources} ${c_sources})
   set(translated)
   if(cxx_sources)
+    # The translator reads the standard the target compiles in: CXX_STANDARD in the dialect
+    # CXX_EXTENSIONS gives (GNU unless it is off), or without one the compilers' default.
+    set(std "$<TARGET_PROPERTY:${name},CXX_STANDARD>")
+    set(ext "$<TARGET_PROPERTY:${name},CXX_EXTENSIONS>")
+    set(dialect "$<IF:$<OR:$<STREQUAL:${ext},>,$<BOOL:${ext}>>,gnu,c>")
     _bamboo_translate(${name} "${CMAKE_CURRENT_BINARY_DIR}/bamboo/${name}" "${root}"
-                      "${cxx_sources}" -std=c++20 cxx_translated)
+                      "${cxx_sources}" "$<$<BOOL:${std}>:-std=${dialect}++${std}>"
+                      cxx_translated)
     list(APPEND translated ${cxx_translated})
   endif()
   if(c_sources)
@@ -90,6 +97,6 @@ function(bamboo_add_executable name)
     list(APPEND translated ${c_translated})
   endif()
   add_executable(${name} ${translated} ${others})
-  target_compile_features(${name} PRIVATE cxx_std_20)
+  target_compile_features(${name} PRIVATE cxx_std_17) # the runtime's headers
   target_link_libraries(${name} PRIVATE Bamboo::runtime)
 endfunction()
