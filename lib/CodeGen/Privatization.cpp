@@ -68,6 +68,12 @@ namespace {
 
 enum class Storage { Global, StaticLocal, StaticMember };
 
+/// thread_local, __thread, _Thread_local, and OpenMP threadprivate (which
+/// Clang makes thread-local): one per thread under MPI.
+bool isThreadLocal(const VarDecl *VD) {
+  return VD->getTLSKind() != VarDecl::TLS_None;
+}
+
 struct Candidates : RecursiveASTVisitor<Candidates> {
   explicit Candidates(RewriteSession &S) : S(S) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
@@ -106,15 +112,18 @@ struct Candidates : RecursiveASTVisitor<Candidates> {
                      "'#pragma omp threadprivate'");
     return true;
   }
-  // copyin and copyprivate copy one thread's instance into the others'
-  // inside the OpenMP runtime, which cannot reach a rank's instances.
+  // copyin and copyprivate of a threadprivate variable copy one thread's
+  // instance into the others' inside the OpenMP runtime, which cannot reach
+  // a rank's instances (copyprivate of a private local is fine).
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     if (!S.inUserFile(D->getBeginLoc()))
       return true;
     auto Refuse = [&](const Expr *E) {
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreImplicit()))
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreImplicit());
+      const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      if (VD && isThreadLocal(VD))
         S.Diags.report(Ref->getLocation(), Diag::CannotPrivatize)
-            << Ref->getDecl()->getNameAsString() << 8;
+            << VD->getNameAsString() << 8;
     };
     for (const auto *C : D->getClausesOfKind<OMPCopyinClause>())
       llvm::for_each(C->varlists(), Refuse);
@@ -222,12 +231,6 @@ std::optional<Token> findToken(RewriteSession &S, SourceLocation From,
     if (Tok.is(Kind))
       return Tok;
   return std::nullopt;
-}
-
-/// thread_local, __thread, _Thread_local, and OpenMP threadprivate (which
-/// Clang makes thread-local): one per thread under MPI.
-bool isThreadLocal(const VarDecl *VD) {
-  return VD->getTLSKind() != VarDecl::TLS_None;
 }
 
 bool isThreadKeyword(llvm::StringRef Word) {

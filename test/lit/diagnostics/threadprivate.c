@@ -19,6 +19,11 @@ int main(int argc, char **argv) {
 #pragma omp single copyprivate(seed)
     // CHECK: threadprivate.c:[[@LINE-1]]:32: error: cannot give each virtual rank its own 'seed': an OpenMP 'copyin' or 'copyprivate'
     seed = 3;
+    // copyprivate of a private local is OpenMP's business alone: no error.
+    int mine = 0;
+#pragma omp single copyprivate(mine)
+    mine = 4;
+    total += mine;
   }
   printf("%d\n", total);
   MPI_Finalize();
