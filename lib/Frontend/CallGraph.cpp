@@ -281,6 +281,7 @@ private:
           Kind = CallKind::Virtual;
       }
       addCall(Kind, Callee, "", CE, CE->getBeginLoc());
+      addCallbacks(Callee, {CE->getArgs(), CE->getNumArgs()}, CE);
       return;
     }
     // No direct callee: a call through a pointer (or still dependent).
@@ -307,6 +308,57 @@ private:
               CE->getBeginLoc());
   }
 
+  /// The bodies of library functions are not parsed (system headers give
+  /// declarations only), so what one does with a callable it is given is
+  /// unseen: it may call it, here. A lambda or function object may have its
+  /// call operator called, a function its address; a function pointer may
+  /// be called as any address-taken function of its type.
+  void addCallbacks(const FunctionDecl *Callee,
+                    llvm::ArrayRef<const Expr *> Args, const Expr *Site) {
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+      return;
+    for (const Expr *Arg : Args) {
+      if (!Arg || Arg->isTypeDependent())
+        continue;
+      const Expr *E = Arg->IgnoreParenImpCasts();
+      if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+        E = Temp->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *U = dyn_cast<UnaryOperator>(E);
+          U && U->getOpcode() == UO_AddrOf)
+        E = U->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl())) {
+          if (!isMPILibraryFunction(*FD, SM))
+            addCall(CallKind::Callback, FD, "", Site, Arg->getBeginLoc());
+          continue;
+        }
+      QualType T = Arg->getType().getNonReferenceType();
+      if (const auto *PT = T->getAs<PointerType>();
+          PT && PT->getPointeeType()->isFunctionType()) {
+        addCall(CallKind::Indirect, nullptr,
+                typeKey(PT->getPointeeType(), nullptr, Ctx), Site,
+                Arg->getBeginLoc());
+        continue;
+      }
+      if (const auto *MPT = T->getAs<MemberPointerType>();
+          MPT && MPT->getPointeeType()->isFunctionType()) {
+        addCall(CallKind::Indirect, nullptr,
+                typeKey(MPT->getPointeeType(), MPT->getClass(), Ctx), Site,
+                Arg->getBeginLoc());
+        continue;
+      }
+      const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+      if (!RD || !RD->hasDefinition() || RD->isInStdNamespace())
+        continue;
+      DeclarationName Call = Ctx.DeclarationNames.getCXXOperatorName(OO_Call);
+      for (const NamedDecl *Found : RD->lookup(Call)) {
+        const FunctionDecl *Op = Found->getAsFunction();
+        if (Op && !Op->isDeleted())
+          addCall(CallKind::Callback, Op, "", Site, Arg->getBeginLoc());
+      }
+    }
+  }
+
   /// Walks one function's code; lambda bodies are functions of their own.
   void walk(const Stmt *S) {
     if (!S)
@@ -331,9 +383,12 @@ private:
       addCallExpr(CE);
     else if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
       const CXXConstructorDecl *Ctor = Construct->getConstructor();
-      if (Ctor && !Ctor->isTrivial())
+      if (Ctor && !Ctor->isTrivial()) {
         addCall(CallKind::Implicit, Ctor, "", Construct,
                 Construct->getBeginLoc());
+        addCallbacks(Ctor, {Construct->getArgs(), Construct->getNumArgs()},
+                     Construct);
+      }
     } else if (const auto *New = dyn_cast<CXXNewExpr>(S)) {
       if (const FunctionDecl *Op = New->getOperatorNew();
           Op && !Op->isImplicit() &&

@@ -192,6 +192,20 @@ struct BambooAction::State {
 
 namespace {
 
+/// The top-level declarations of the user's files, which the analysis and
+/// code generation traverse; what system headers declare is looked up, not
+/// walked.
+std::vector<Decl *> userDeclarations(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<Decl *> Out;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
+    if (Loc.isValid() && !SM.isInSystemHeader(Loc))
+      Out.push_back(D);
+  }
+  return Out;
+}
+
 class AnalysisConsumer : public ASTConsumer {
 public:
   AnalysisConsumer(PragmaTable &Pragmas, const Inclusions &Includes,
@@ -208,6 +222,7 @@ public:
       return;
     if (Ctx.getDiagnostics().hasFatalErrorOccurred())
       return;
+    Ctx.setTraversalScope(userDeclarations(Ctx));
     AnalysisInputs Inputs;
     Inputs.Includes = &Includes;
     std::unique_ptr<TranslationUnitModel> TU =
@@ -216,6 +231,15 @@ public:
       explain(*TU, Options.ExplainOut ? *Options.ExplainOut : llvm::outs());
     if (Callback)
       Callback(*TU);
+  }
+
+  /// Half of a parse is the bodies of the library's inline functions and
+  /// templates, which nothing Bamboo does reads: the compiler that compiles
+  /// the translation instantiates them. Clang keeps the bodies it needs
+  /// (constexpr functions, deduced return types).
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const SourceManager &SM = D->getASTContext().getSourceManager();
+    return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
   }
 
 private:
@@ -253,6 +277,8 @@ BambooAction::CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) {
   S->Diags = std::make_unique<DiagTable>(CI.getDiagnostics());
   S->Handler = std::make_unique<BambooPragmaHandler>(S->Pragmas, *S->Diags);
   S->PP = &CI.getPreprocessor();
+  // Asks the consumer which bodies to skip (shouldSkipFunctionBody).
+  CI.getFrontendOpts().SkipFunctionBodies = true;
   // The preprocessor borrows the handler until EndSourceFileAction.
   S->PP->AddPragmaHandler(S->Handler.get());
   S->PP->addPPCallbacks(S->Includes.recorder(CI.getSourceManager()));

@@ -39,6 +39,7 @@ enum class CallKind : uint8_t {
   Virtual,  ///< may reach the callee or any of its overriders
   Indirect, ///< through a function pointer: any address-taken function of
             ///< the same type
+  Callback, ///< a callable given to a library function, which may call it
 };
 
 class CallGraph {
