@@ -262,8 +262,9 @@ void pure(std::vector<int> &v) { std::sort(v.begin(), v.end()); }
               EXPECT_TRUE(Callback);
               // std::sort's body was skipped: its node calls nothing.
               for (const auto &N : T.G.nodes())
-                if (N->InSystemHeader)
+                if (N->InSystemHeader) {
                   EXPECT_TRUE(N->Calls.empty()) << N->Name;
+                }
             });
 }
 
