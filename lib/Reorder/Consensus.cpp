@@ -41,10 +41,9 @@ llvm::Error Consensus::require(llvm::StringRef Name, Comparator Before) {
         std::string Cycle;
         for (const Step &S : chain(B, A))
           Cycle += std::to_string(S.Item) + " -> ";
-        return llvm::createStringError(
-            llvm::inconvertibleErrorCode(),
-            "order '%s' is cyclic: %s%u", Names.back().c_str(), Cycle.c_str(),
-            B);
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "order '%s' is cyclic: %s%u",
+                                       Names.back().c_str(), Cycle.c_str(), B);
       }
   return llvm::Error::success();
 }

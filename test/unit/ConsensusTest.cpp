@@ -25,37 +25,36 @@ std::string errorText(llvm::Error E) {
 
 TEST(Consensus, NoOrderKeepsTheWrittenOrder) {
   Consensus C(5);
-  ASSERT_EQ(errorText(C.require("dependence", [](unsigned, unsigned) {
-    return false;
-  })), "");
+  ASSERT_EQ(errorText(C.require("dependence",
+                                [](unsigned, unsigned) { return false; })),
+            "");
   EXPECT_EQ(C.order(), (std::vector<unsigned>{0, 1, 2, 3, 4}));
 }
 
 TEST(Consensus, RequiredEdgesAreKeptAndACycleIsAnError) {
   Consensus C(3);
   // 2 before 0; 1 is free and keeps its place among the rest.
-  ASSERT_EQ(errorText(C.require("dependence",
-                              [](unsigned A, unsigned B) {
-                                return A == 2 && B == 0;
-                              })), "");
+  ASSERT_EQ(errorText(C.require(
+                "dependence",
+                [](unsigned A, unsigned B) { return A == 2 && B == 0; })),
+            "");
   EXPECT_EQ(C.order(), (std::vector<unsigned>{1, 2, 0}));
   EXPECT_TRUE(C.precedes(2, 0));
   EXPECT_FALSE(C.precedes(0, 2));
 
   Consensus Cyclic(3);
-  llvm::Error E = Cyclic.require("dependence", [](unsigned A, unsigned B) {
-    return B == (A + 1) % 3;
-  });
+  llvm::Error E = Cyclic.require(
+      "dependence", [](unsigned A, unsigned B) { return B == (A + 1) % 3; });
   EXPECT_EQ(errorText(std::move(E)),
             "order 'dependence' is cyclic: 0 -> 1 -> 2 -> 0");
 }
 
 TEST(Consensus, ALaterOrderCannotBreakAnEarlierOne) {
   Consensus C(3);
-  ASSERT_EQ(errorText(C.require("dependence",
-                              [](unsigned A, unsigned B) {
-                                return A == 0 && B == 1;
-                              })), "");
+  ASSERT_EQ(errorText(C.require(
+                "dependence",
+                [](unsigned A, unsigned B) { return A == 0 && B == 1; })),
+            "");
   // Asks 1 before 0 (contradicts) and 2 before 0 (fine).
   C.prefer("overlap", [](unsigned A, unsigned B) {
     return (A == 1 && B == 0) || (A == 2 && B == 0);
@@ -76,10 +75,10 @@ TEST(Consensus, ALaterOrderCannotBreakAnEarlierOne) {
 TEST(Consensus, TransitiveContradictionsAreRejected) {
   // 0 -> 1 and 1 -> 2 kept; a later 2 -> 0 would close a cycle through both.
   Consensus C(3);
-  ASSERT_EQ(errorText(C.require("dependence",
-                              [](unsigned A, unsigned B) {
-                                return B == A + 1;
-                              })), "");
+  ASSERT_EQ(
+      errorText(C.require("dependence",
+                          [](unsigned A, unsigned B) { return B == A + 1; })),
+      "");
   C.prefer("late", [](unsigned A, unsigned B) { return A == 2 && B == 0; });
   EXPECT_EQ(C.order(), (std::vector<unsigned>{0, 1, 2}));
   ASSERT_EQ(C.rejections().size(), 1u);
@@ -91,7 +90,8 @@ TEST(Consensus, SortKeysOrderOnlyTheKeyedItems) {
   // relative to what nothing orders.
   Consensus C(4);
   ASSERT_EQ(errorText(C.require("dependence",
-                              [](unsigned, unsigned) { return false; })), "");
+                                [](unsigned, unsigned) { return false; })),
+            "");
   C.prefer("tags", [](unsigned I) -> std::optional<long> {
     if (I == 1)
       return 9;
@@ -107,7 +107,8 @@ TEST(Consensus, EarlierItemsPreferencesWinAmongOneOrder) {
   // the pair asked first, (0, 1), is kept.
   Consensus C(2);
   ASSERT_EQ(errorText(C.require("dependence",
-                              [](unsigned, unsigned) { return false; })), "");
+                                [](unsigned, unsigned) { return false; })),
+            "");
   C.prefer("both", [](unsigned, unsigned) { return true; });
   EXPECT_EQ(C.order(), (std::vector<unsigned>{0, 1}));
   ASSERT_EQ(C.rejections().size(), 1u);
@@ -120,20 +121,21 @@ TEST(Consensus, EarlierItemsPreferencesWinAmongOneOrder) {
 /// its start).
 TEST(Consensus, TheTextbookBlockSeparatesTheSendFromItsWait) {
   enum Item { R1, RW1, R2, RW2, Mul2, Add5, Dot, Solve, S1, SW1, Count };
-  const char *Names[] = {"R1",  "RW1", "R2",    "RW2", "*2",
-                         "+5",  "dot", "solve", "S1",  "SW1"};
+  const char *Names[] = {"R1", "RW1", "R2",    "RW2", "*2",
+                         "+5", "dot", "solve", "S1",  "SW1"};
   std::set<std::pair<unsigned, unsigned>> Dependence = {
-      {R1, RW1},  {R2, RW2}, {RW1, Mul2},  {RW2, Add5},
+      {R1, RW1},   {R2, RW2},   {RW1, Mul2},  {RW2, Add5},
       {Mul2, Dot}, {Add5, Dot}, {Dot, Solve}, {S1, SW1}};
   std::set<unsigned> Starts = {R1, R2, S1}, Completions = {RW1, RW2, SW1};
-  std::map<unsigned, long> Tags = {{R1, 1}, {RW1, 1}, {R2, 2},
+  std::map<unsigned, long> Tags = {{R1, 1},  {RW1, 1}, {R2, 2},
                                    {RW2, 2}, {S1, 3},  {SW1, 3}};
 
   Consensus C(Count);
   ASSERT_EQ(errorText(C.require("dependence",
-                              [&](unsigned A, unsigned B) {
-                                return Dependence.count({A, B}) > 0;
-                              })), "");
+                                [&](unsigned A, unsigned B) {
+                                  return Dependence.count({A, B}) > 0;
+                                })),
+            "");
   C.prefer("overlap", [&](unsigned A, unsigned B) {
     bool StartFirst = Starts.count(A) && !Starts.count(B);
     bool CompletionLast = Completions.count(B) && !Completions.count(A);

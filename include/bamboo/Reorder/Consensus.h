@@ -1,4 +1,5 @@
-//===- Consensus.h - One order from several prioritized partial orders -*- C++ -*-===//
+//===- Consensus.h - One order from several prioritized partial orders -*- C++
+//-*-===//
 //
 // The reordering of communication (SPEC section 4, issue 19) asks several
 // partial orders over a block's items what should come first, in rank order:

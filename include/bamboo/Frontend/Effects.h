@@ -1,0 +1,102 @@
+//===- Effects.h - What a statement reads, writes and communicates -*- C++ -*-===//
+//
+// The dependence model that reordering stands on (issue 19, docs/reorder.md):
+// for each statement of a block, the variables it reads and writes, whether it
+// reaches memory through pointers, its part in communication (a start, a
+// completion, a blocking transfer) and, if nothing may move across it, why.
+// What the model cannot see through is a barrier: an unknown call, I/O,
+// control flow leaving the statement, a collective.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BAMBOO_FRONTEND_EFFECTS_H
+#define BAMBOO_FRONTEND_EFFECTS_H
+
+#include "bamboo/Frontend/MPIModel.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CompoundStmt;
+class FunctionDecl;
+class Stmt;
+class ValueDecl;
+} // namespace clang
+
+namespace bamboo {
+
+/// A statement's part in point-to-point communication.
+enum class CommRole : uint8_t {
+  None,
+  Start,      ///< MPI_Isend, MPI_Irecv: may move up, to after its buffer's
+              ///< last conflicting access
+  Completion, ///< MPI_Wait(all) of requests: may move down
+  Blocking,   ///< MPI_Send, MPI_Recv, MPI_Sendrecv: stays among communication
+};
+
+/// Which messages a point-to-point operation may match, for MPI's order:
+/// two sends (two receives) that may match the same message keep their
+/// written order.
+struct MatchKey {
+  bool Sends = false;
+  std::optional<long> Peer; ///< a constant destination/source, if any
+  std::optional<long> Tag;  ///< a constant tag, if any
+  bool Wildcard = false;    ///< MPI_ANY_SOURCE or MPI_ANY_TAG
+  std::string Comm;         ///< the communicator as written
+};
+
+struct Effects {
+  const clang::Stmt *S = nullptr;
+  llvm::SmallPtrSet<const clang::ValueDecl *, 4> Reads, Writes;
+  /// Accesses through pointers or references: any variable whose address
+  /// escapes, and any memory outside the function.
+  bool ReadsIndirect = false, WritesIndirect = false;
+
+  CommRole Role = CommRole::None;
+  const MPIFunctionInfo *MPI = nullptr;
+  std::vector<MatchKey> Matches; ///< one per operation a call starts
+  /// The request variables a start sets or a completion completes.
+  llvm::SmallPtrSet<const clang::ValueDecl *, 2> Requests;
+  /// The same, element by element: &r[1] is slot 1 of r; r or &r is all of
+  /// it. Starts filling distinct slots of one array do not conflict.
+  struct Slot {
+    const clang::ValueDecl *Var;
+    std::optional<long> Index;
+  };
+  llvm::SmallVector<Slot, 2> Slots;
+
+  /// Nothing moves across a barrier; Why says what it is ("calls 'f', whose
+  /// effects are unknown").
+  bool Barrier = false;
+  const clang::Stmt *BarrierAt = nullptr;
+  std::string Why;
+};
+
+/// The effects of each statement of \p Block, in written order, in \p FD.
+/// A completion also takes the buffer effects of the starts of its requests
+/// in the block (a receive writes its buffer when it completes).
+std::vector<Effects> blockEffects(const clang::CompoundStmt *Block,
+                                  const clang::FunctionDecl *FD,
+                                  clang::ASTContext &Ctx);
+
+/// Whether \p A (written first) must stay before \p B: a data dependence,
+/// MPI's matching order, a barrier, or blocking communication, which keeps
+/// its place among communication.
+bool mustPrecede(const Effects &A, const Effects &B,
+                 const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Escaped);
+
+/// The variables of \p FD whose address escapes (taken, arrays, references,
+/// globals): what an access through a pointer may touch.
+llvm::SmallPtrSet<const clang::ValueDecl *, 8>
+escapedVariables(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
+
+} // namespace bamboo
+
+#endif // BAMBOO_FRONTEND_EFFECTS_H
