@@ -19,8 +19,8 @@ BlockOrder orderBlock(const CompoundStmt *Block, const FunctionDecl *FD,
       }))
     llvm::report_fatal_error(std::move(E));
   C.prefer("overlap", [&](unsigned A, unsigned B) {
-    bool StartFirst = Items[A].Role == CommRole::Start &&
-                      Items[B].Role != CommRole::Start;
+    bool StartFirst =
+        Items[A].Role == CommRole::Start && Items[B].Role != CommRole::Start;
     bool CompletionLast = Items[B].Role == CommRole::Completion &&
                           Items[A].Role != CommRole::Completion;
     return StartFirst || CompletionLast;

@@ -32,12 +32,12 @@ namespace {
 /// Library functions that only compute from their arguments.
 bool isPureLibraryFunction(const FunctionDecl *FD, const SourceManager &SM) {
   static const llvm::StringSet<> Names = {
-      "sqrt", "cbrt", "sin",   "cos",   "tan",   "asin",  "acos", "atan",
-      "atan2", "exp", "exp2",  "log",   "log2",  "log10", "pow",  "fabs",
-      "abs",  "labs", "floor", "ceil",  "round", "trunc", "fmod", "fmin",
-      "fmax", "hypot", "sinh", "cosh",  "tanh",  "erf",   "sqrtf", "fabsf",
-      "expf", "logf", "powf",  "sinf",  "cosf",  "floorf", "ceilf", "min",
-      "max"};
+      "sqrt",  "cbrt",  "sin",    "cos",   "tan",   "asin", "acos",
+      "atan",  "atan2", "exp",    "exp2",  "log",   "log2", "log10",
+      "pow",   "fabs",  "abs",    "labs",  "floor", "ceil", "round",
+      "trunc", "fmod",  "fmin",   "fmax",  "hypot", "sinh", "cosh",
+      "tanh",  "erf",   "sqrtf",  "fabsf", "expf",  "logf", "powf",
+      "sinf",  "cosf",  "floorf", "ceilf", "min",   "max"};
   if (!FD->getIdentifier() || !Names.contains(FD->getName()))
     return false;
   return SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
@@ -205,7 +205,7 @@ private:
       return barrier(Call, "calls '" + M.Name.str() + "'");
     auto arg = [&](int8_t I) -> const Expr * {
       return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I)
-                                                         : nullptr;
+                                                        : nullptr;
     };
     const MPIArgs &A = Info->Args;
     if (Info->isPointToPoint()) {
@@ -214,14 +214,14 @@ private:
       llvm::SmallVector<int8_t, 8> Handled;
       if (const Expr *Buf = arg(A.SendBuf)) {
         buffer(Buf, /*Read=*/true, /*Write=*/false);
-        E.Matches.push_back(key(true, arg(A.Dest), arg(A.SendTag),
-                                arg(A.Comm)));
+        E.Matches.push_back(
+            key(true, arg(A.Dest), arg(A.SendTag), arg(A.Comm)));
         Handled.push_back(A.SendBuf);
       }
       if (const Expr *Buf = arg(A.RecvBuf)) {
         buffer(Buf, /*Read=*/true, /*Write=*/true);
-        E.Matches.push_back(key(false, arg(A.Source), arg(A.RecvTag),
-                                arg(A.Comm)));
+        E.Matches.push_back(
+            key(false, arg(A.Source), arg(A.RecvTag), arg(A.Comm)));
         Handled.push_back(A.RecvBuf);
       }
       if (const Expr *Req = arg(A.Request)) {
@@ -267,8 +267,8 @@ private:
       }
       return;
     }
-    barrier(Call, std::string(describeKind(Info->Kind)) + " '" +
-                      M.Name.str() + "'");
+    barrier(Call,
+            std::string(describeKind(Info->Kind)) + " '" + M.Name.str() + "'");
   }
 
   MatchKey key(bool Sends, const Expr *Peer, const Expr *Tag,
@@ -335,8 +335,7 @@ private:
           continue;
         if (!VD->hasLocalStorage())
           return barrier(S, "declares a static variable");
-        if (const CXXRecordDecl *RD =
-                VD->getType()->getAsCXXRecordDecl();
+        if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
             RD && RD->hasDefinition() && !RD->isTriviallyCopyable())
           return barrier(S, "declares an object with a constructor or "
                             "destructor");
@@ -391,9 +390,9 @@ public:
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (VD && (!VD->hasLocalStorage() || VD->getType()->isArrayType() ||
-               VD->getType()->isReferenceType() ||
-               VD->getType()->isRecordType()))
+    if (VD &&
+        (!VD->hasLocalStorage() || VD->getType()->isArrayType() ||
+         VD->getType()->isReferenceType() || VD->getType()->isRecordType()))
       Out.insert(VD);
     return true;
   }
@@ -521,8 +520,8 @@ bool mustPrecede(const Effects &A, const Effects &B,
   return false;
 }
 
-llvm::SmallPtrSet<const ValueDecl *, 8>
-escapedVariables(const FunctionDecl *FD, ASTContext &Ctx) {
+llvm::SmallPtrSet<const ValueDecl *, 8> escapedVariables(const FunctionDecl *FD,
+                                                         ASTContext &Ctx) {
   llvm::SmallPtrSet<const ValueDecl *, 8> Out;
   for (const ParmVarDecl *P : FD->parameters())
     if (P->getType()->isReferenceType())

@@ -75,9 +75,9 @@ void step(double *out, int left, int right) {
               EXPECT_EQ(B.Items[4].Role, CommRole::Completion);
               // Written: decls | decls | c loop | R1 | RW1 | R2 | RW2 | *2 |
               // +5 | d=0 | dot | solve | S1 | SW1 | *out.
-              EXPECT_EQ(B.Order, (std::vector<unsigned>{0, 1, 3, 5, 2, 12, 9,
-                                                        4, 7, 6, 8, 10, 11, 13,
-                                                        14}))
+              EXPECT_EQ(B.Order,
+                        (std::vector<unsigned>{0, 1, 3, 5, 2, 12, 9, 4, 7, 6, 8,
+                                               10, 11, 13, 14}))
                   << orderText(B, Ctx);
             });
 }
@@ -166,8 +166,7 @@ void f(int p, int q, double *x) {
               EXPECT_TRUE(B.Orders.precedes(2, 3)); // blocking first
               EXPECT_TRUE(B.Orders.precedes(3, 4)); // same tag: MPI order
               EXPECT_TRUE(B.Orders.precedes(4, 5)); // wildcard: MPI order
-              EXPECT_EQ(B.Order,
-                        (std::vector<unsigned>{0, 1, 2, 3, 4, 5, 6}));
+              EXPECT_EQ(B.Order, (std::vector<unsigned>{0, 1, 2, 3, 4, 5, 6}));
             });
 }
 

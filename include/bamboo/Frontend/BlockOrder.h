@@ -1,4 +1,5 @@
-//===- BlockOrder.h - The consensus order of a block's statements -*- C++ -*-===//
+//===- BlockOrder.h - The consensus order of a block's statements -*- C++
+//-*-===//
 //
 // Applies the orders of docs/reorder.md to one block: dependence (from
 // Effects.h) is required; overlap (starts first, completions last) and lower

@@ -1,4 +1,5 @@
-//===- Effects.h - What a statement reads, writes and communicates -*- C++ -*-===//
+//===- Effects.h - What a statement reads, writes and communicates -*- C++
+//-*-===//
 //
 // The dependence model that reordering stands on (issue 19, docs/reorder.md):
 // for each statement of a block, the variables it reads and writes, whether it
@@ -89,8 +90,9 @@ std::vector<Effects> blockEffects(const clang::CompoundStmt *Block,
 /// Whether \p A (written first) must stay before \p B: a data dependence,
 /// MPI's matching order, a barrier, or blocking communication, which keeps
 /// its place among communication.
-bool mustPrecede(const Effects &A, const Effects &B,
-                 const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Escaped);
+bool mustPrecede(
+    const Effects &A, const Effects &B,
+    const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Escaped);
 
 /// The variables of \p FD whose address escapes (taken, arrays, references,
 /// globals): what an access through a pointer may touch.
