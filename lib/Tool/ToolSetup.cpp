@@ -139,7 +139,6 @@ ArgumentsAdjuster getStandardAdjuster() {
     // (gnu++17 for Clang 19 and GCC 11 to 14).
     bool C = readAsC(Args, File);
     CommandLineArguments Out;
-    bool HasStandard = false;
     for (const std::string &Arg : Args) {
       llvm::StringRef A = Arg;
       if (!A.starts_with("-std=")) {
@@ -147,10 +146,8 @@ ArgumentsAdjuster getStandardAdjuster() {
         continue;
       }
       bool CxxFlag = A.contains("++");
-      if (C != CxxFlag) {
+      if (C != CxxFlag)
         Out.push_back(C ? Arg : translationStandard(A));
-        HasStandard = true;
-      }
     }
     // Old C that GCC warns about and Clang (since 16) refuses: the compiler
     // that builds the translation judges it, as it judges the original. First,
@@ -192,20 +189,6 @@ struct BambooAction::State {
 
 namespace {
 
-/// The top-level declarations of the user's files, which the analysis and
-/// code generation traverse; what system headers declare is looked up, not
-/// walked.
-std::vector<Decl *> userDeclarations(ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<Decl *> Out;
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
-    if (Loc.isValid() && !SM.isInSystemHeader(Loc))
-      Out.push_back(D);
-  }
-  return Out;
-}
-
 class AnalysisConsumer : public ASTConsumer {
 public:
   AnalysisConsumer(PragmaTable &Pragmas, const Inclusions &Includes,
@@ -222,7 +205,7 @@ public:
       return;
     if (Ctx.getDiagnostics().hasFatalErrorOccurred())
       return;
-    Ctx.setTraversalScope(userDeclarations(Ctx));
+    Ctx.setTraversalScope(UserDecls);
     AnalysisInputs Inputs;
     Inputs.Includes = &Includes;
     std::unique_ptr<TranslationUnitModel> TU =
@@ -231,6 +214,26 @@ public:
       explain(*TU, Options.ExplainOut ? *Options.ExplainOut : llvm::outs());
     if (Callback)
       Callback(*TU);
+  }
+
+  /// The analysis and code generation traverse the top-level declarations
+  /// of the user's files; what system headers declare is looked up, not
+  /// walked (nor, from a precompiled prefix, deserialized).
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group) {
+      // Sema hands instantiated function definitions over as well; they are
+      // traversed under their templates.
+      if (const auto *FD = dyn_cast<FunctionDecl>(D);
+          FD && FD->isTemplateInstantiation())
+        continue;
+      if (!D->getLexicalDeclContext()->isTranslationUnit())
+        continue;
+      const SourceManager &SM = D->getASTContext().getSourceManager();
+      SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
+      if (Loc.isValid() && !SM.isInSystemHeader(Loc))
+        UserDecls.push_back(D);
+    }
+    return true;
   }
 
   /// Half of a parse is the bodies of the library's inline functions and
@@ -243,6 +246,7 @@ public:
   }
 
 private:
+  std::vector<Decl *> UserDecls;
   PragmaTable &Pragmas;
   const Inclusions &Includes;
   DiagTable &Diags;
@@ -282,8 +286,21 @@ BambooAction::CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) {
   // The preprocessor borrows the handler until EndSourceFileAction.
   S->PP->AddPragmaHandler(S->Handler.get());
   S->PP->addPPCallbacks(S->Includes.recorder(CI.getSourceManager()));
+  // The precompiled prefix's directives are not lexed: record them.
+  const SourceManager &SM = CI.getSourceManager();
+  SourceLocation Start = SM.getLocForStartOfFile(SM.getMainFileID());
+  for (auto [Begin, End] : Prefix.Names)
+    S->Includes.addPrecompiled(
+        SM.getMainFileID(),
+        CharSourceRange::getCharRange(Start.getLocWithOffset(Begin),
+                                      Start.getLocWithOffset(End)));
   return std::make_unique<AnalysisConsumer>(S->Pragmas, S->Includes, *S->Diags,
                                             Options, Callback);
+}
+
+bool BambooAction::BeginInvocation(CompilerInstance &CI) {
+  Prefix = usePrefixCache(CI);
+  return true;
 }
 
 void BambooAction::EndSourceFileAction() {

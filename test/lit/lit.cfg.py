@@ -34,6 +34,9 @@ config.environment["PATH"] = os.pathsep.join(
 for name in ("HWLOC_COMPONENTS", "UCX_MEM_EVENTS"):
     if name in os.environ:
         config.environment[name] = os.environ[name]
+# Every test translates with the precompiled-prefix cache on (lit passes no HOME): one cache
+# for the suite, so most translations use an entry another test built.
+config.environment["BAMBOO_CACHE_DIR"] = os.path.join(config.bamboo_obj_root, "prefix-cache")
 # Diagnostics without colour, whatever the terminal.
 config.environment.pop("TERM", None)
 

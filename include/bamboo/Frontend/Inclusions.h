@@ -44,6 +44,13 @@ public:
   /// a header without a guard is a FileID of its own).
   llvm::ArrayRef<clang::FileID> files() const { return Files; }
   llvm::ArrayRef<IncludeDirective> directives() const { return Directives; }
+  /// Records `#include <...>` at \p FilenameRange of \p Includer, a
+  /// directive of a precompiled prefix (a system header: no target).
+  void addPrecompiled(clang::FileID Includer,
+                      clang::CharSourceRange FilenameRange) {
+    Directives.push_back({Includer, FilenameRange, /*Angled=*/true,
+                          /*ThroughMacro=*/false, std::nullopt});
+  }
 
 private:
   friend class InclusionRecorder;

@@ -10,6 +10,7 @@
 #ifndef BAMBOO_TOOL_TOOLSETUP_H
 #define BAMBOO_TOOL_TOOLSETUP_H
 
+#include "bamboo/Tool/PrefixCache.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
@@ -92,10 +93,13 @@ protected:
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI,
                     llvm::StringRef InFile) override;
+  bool BeginInvocation(clang::CompilerInstance &CI) override;
   void EndSourceFileAction() override;
 
 private:
   struct State;
+  /// The main file's leading system includes, when they come precompiled.
+  SystemPrefix Prefix;
   ToolOptions Options;
   AnalysisCallback Callback;
   std::unique_ptr<State> S;
