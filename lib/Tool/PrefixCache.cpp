@@ -3,7 +3,8 @@
 // An entry is <key>.pch and <key>.files (size, time and path of every header
 // the PCH read). The key hashes everything that could change what the
 // prefix means: its text, the cc1 command line but the file's name, the
-// working directory, Bamboo's and LLVM's versions. Before each use the
+// working directory, Bamboo's and LLVM's versions, and the way entries are
+// built. Before each use the
 // headers are checked against <key>.files (clang's own check is a fatal error,
 // not a fallback). A PCH whose headers are not all system headers is never
 // kept: a user's header must be parsed, rewritten and recorded as such.
@@ -304,6 +305,9 @@ SystemPrefix usePrefixCache(CompilerInstance &CI) {
     Hash.update(S);
     Hash.update(llvm::ArrayRef<uint8_t>{0});
   };
+  // What the builder does (bodies skipped, system headers only); a change
+  // to it changes this.
+  Add("bamboo-prefix-cache-1");
   Add(BAMBOO_VERSION_STRING);
   Add(BAMBOO_LLVM_VERSION_STRING);
   llvm::SmallString<256> Cwd;
