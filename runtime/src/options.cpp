@@ -97,7 +97,9 @@ Options Options::fromEnvironment(const char *const *Environ) {
       O.StackSize = parseByteSize(Name, Value);
       if (O.StackSize < MinimumStackSize)
         bad(Name, Value, "at least 64k (a rank's stack)");
-    } else
+    } else if (Name != "BAMBOO_CACHE" && Name != "BAMBOO_CACHE_DIR" &&
+               Name != "BAMBOO_CACHE_SIZE_MB")
+      // The translator's settings (its cache) are set where programs run too.
       O.UnknownSettings.emplace_back(Name);
   }
   return O;
