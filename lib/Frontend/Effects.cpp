@@ -415,11 +415,6 @@ bool intersects(const llvm::SmallPtrSetImpl<const ValueDecl *> &A,
   return false;
 }
 
-bool touchesEscaped(const llvm::SmallPtrSetImpl<const ValueDecl *> &Set,
-                    const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped) {
-  return intersects(Set, Escaped);
-}
-
 bool mayMatchSameMessage(const MatchKey &A, const MatchKey &B) {
   if (A.Sends != B.Sends)
     return false;
@@ -499,10 +494,9 @@ bool mustPrecede(const Effects &A, const Effects &B,
     // reaches.
     if (Write)
       return X.ReadsIndirect || X.WritesIndirect ||
-             touchesEscaped(X.Reads, Escaped) ||
-             touchesEscaped(X.Writes, Escaped) || SlotEscaped(X);
-    return X.WritesIndirect || touchesEscaped(X.Writes, Escaped) ||
-           SlotEscaped(X);
+             intersects(X.Reads, Escaped) || intersects(X.Writes, Escaped) ||
+             SlotEscaped(X);
+    return X.WritesIndirect || intersects(X.Writes, Escaped) || SlotEscaped(X);
   };
   if ((A.WritesIndirect && TouchesIndirectly(B, true)) ||
       (B.WritesIndirect && TouchesIndirectly(A, true)) ||

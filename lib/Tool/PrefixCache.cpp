@@ -4,16 +4,17 @@
 // the PCH read). The key hashes everything that could change what the
 // prefix means: its text, the cc1 command line but the file's name, the
 // working directory, Bamboo's and LLVM's versions, and the way entries are
-// built. Before each use the
-// headers are checked against <key>.files (clang's own check is a fatal error,
-// not a fallback). A PCH whose headers are not all system headers is never
-// kept: a user's header must be parsed, rewritten and recorded as such.
+// built. Before each use the headers are checked against <key>.files
+// (clang's own check is a fatal error, not a fallback). A PCH whose headers are
+// not all system headers is never kept: a user's header must be parsed,
+// rewritten and recorded as such.
 //
 //===----------------------------------------------------------------------===//
 
 #include "bamboo/Tool/PrefixCache.h"
 #include "ToolConfig.inc"
 
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -38,13 +39,12 @@ SystemPrefix findSystemPrefix(llvm::StringRef Text) {
   SystemPrefix Out;
   size_t P = 0;
   auto SkipBlanks = [&](size_t &Q) {
-    while (Q < Text.size() && (Text[Q] == ' ' || Text[Q] == '\t'))
+    while (Q < Text.size() && isHorizontalWhitespace(Text[Q]))
       ++Q;
   };
   while (P < Text.size()) {
     char C = Text[P];
-    if (C == ' ' || C == '\t' || C == '\r' || C == '\n' || C == '\f' ||
-        C == '\v') {
+    if (isWhitespace(C)) {
       ++P;
       continue;
     }
