@@ -289,7 +289,7 @@ BambooAction::CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) {
   // The precompiled prefix's directives are not lexed: record them.
   const SourceManager &SM = CI.getSourceManager();
   SourceLocation Start = SM.getLocForStartOfFile(SM.getMainFileID());
-  for (auto [Begin, End] : Prefix.Names)
+  for (auto [Begin, End] : Prefix.SkippedNames)
     S->Includes.addPrecompiled(
         SM.getMainFileID(),
         CharSourceRange::getCharRange(Start.getLocWithOffset(Begin),

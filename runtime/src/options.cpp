@@ -98,7 +98,7 @@ Options Options::fromEnvironment(const char *const *Environ) {
       if (O.StackSize < MinimumStackSize)
         bad(Name, Value, "at least 64k (a rank's stack)");
     } else if (Name != "BAMBOO_CACHE" && Name != "BAMBOO_CACHE_DIR" &&
-               Name != "BAMBOO_CACHE_SIZE_MB")
+               Name != "BAMBOO_CACHE_SIZE_MB" && Name != "BAMBOO_CACHE_REPORT")
       // The translator's settings (its cache) are set where programs run too.
       O.UnknownSettings.emplace_back(Name);
   }

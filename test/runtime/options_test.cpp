@@ -95,7 +95,7 @@ TEST(Options, UnknownNamesAreCollectedNotFatal) {
 TEST(Options, TheTranslatorsSettingsAreNotUnknown) {
   // bamboo-cxx's cache settings live in the same environment as the program.
   Options O = parse({"BAMBOO_CACHE=0", "BAMBOO_CACHE_DIR=/tmp/c", "BAMBOO_CACHE_SIZE_MB=9",
-                     "BAMBOO_CACHEDIR=/tmp/c"});
+                     "BAMBOO_CACHE_REPORT=1", "BAMBOO_CACHEDIR=/tmp/c"});
   ASSERT_EQ(O.UnknownSettings.size(), 1u);
   EXPECT_EQ(O.UnknownSettings[0], "BAMBOO_CACHEDIR");
 }

@@ -99,7 +99,7 @@ protected:
 private:
   struct State;
   /// The main file's leading system includes, when they come precompiled.
-  SystemPrefix Prefix;
+  LeadingIncludes Prefix;
   ToolOptions Options;
   AnalysisCallback Callback;
   std::unique_ptr<State> S;

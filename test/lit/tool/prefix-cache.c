@@ -8,9 +8,9 @@
 // RUN: cp %S/Inputs/prefix-cache/sys/step.h %t/sys/step.h
 // RUN: env BAMBOO_CACHE=0 not %bamboo %s -o %t/plain.c -- -isystem %t/sys 2> %t/plain.err
 // RUN: env BAMBOO_CACHE_DIR=%t/cache not %bamboo %s -o %t/cold.c -- -isystem %t/sys 2> %t/cold.err
-// RUN: ls %t/cache | count 2
+// RUN: ls %t/cache | count 3
 // RUN: env BAMBOO_CACHE_DIR=%t/cache not %bamboo %s -o %t/warm.c -- -isystem %t/sys 2> %t/warm.err
-// RUN: ls %t/cache | count 2
+// RUN: ls %t/cache | count 3
 // RUN: FileCheck %s < %t/plain.err
 // RUN: diff %t/plain.err %t/cold.err
 // RUN: diff %t/plain.err %t/warm.err
@@ -32,16 +32,19 @@
 // RUN: FileCheck %s --check-prefix=STALE < %t/stale.err
 // STALE: good.c:{{[0-9]+}}:{{[0-9]+}}: error: too few arguments to function call
 //
-// A user's header reached by angle brackets (-I) is not precompiled: its
-// entry is not kept, and the translation is the same.
+// A user's header reached by angle brackets (-I) is not precompiled: the
+// walk enters it (prefix-cache-headers.c), and here stops at its code before
+// any system include. The translation is the same.
 // RUN: printf '#include <local.h>\n#include <mpi.h>\nint counter = 1;\nint main(void) { return counter; }\n' > %t/user.c
 // RUN: cp -r %S/Inputs/prefix-cache/user %t/user
-// RUN: env BAMBOO_CACHE_DIR=%t/user-cache %bamboo %t/user.c --root %t --output-dir %t/user-cached -- -I %t/user
+// RUN: env BAMBOO_CACHE_DIR=%t/user-cache BAMBOO_CACHE_REPORT=1 %bamboo %t/user.c --root %t --output-dir %t/user-cached -- -I %t/user 2> %t/user.err
+// RUN: FileCheck %s --check-prefix=USER-REPORT < %t/user.err
+// USER-REPORT: user.c: not used: no system include comes first
 // RUN: env BAMBOO_CACHE=0 %bamboo %t/user.c --root %t --output-dir %t/user-plain -- -I %t/user
 // RUN: diff -r %t/user-plain %t/user-cached
 // RUN: FileCheck %s --check-prefix=USER < %t/user-cached/user/local.h
 // USER: bambooGlobal_counter
-// RUN: ls %t/user-cache | count 0
+// RUN: not ls %t/user-cache
 //
 // A line continuation before the includes: no prefix, no entry.
 // RUN: printf '// a comment \\\n#include <mpi.h>\nint main(void) { return 0; }\n' > %t/continued.c

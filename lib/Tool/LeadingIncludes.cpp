@@ -1,0 +1,220 @@
+//===- LeadingIncludes.cpp - The system headers a parse reads first -------===//
+//
+// A user header is followed only through what cannot change the system
+// headers after it: an include guard (`#ifndef G` / `#define G`, or `#pragma
+// once`), includes, and the guard's `#endif` at the end of the file. The walk
+// stops at anything else, at a header it cannot find, and at a header of no
+// guard entered twice.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bamboo/Tool/LeadingIncludes.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace clang;
+
+namespace bamboo::tool {
+namespace {
+
+/// A preprocessing directive as the walk sees it.
+struct Directive {
+  enum KindT { Include, Ifndef, Define, PragmaOnce, Endif, EndOfFile, Other };
+  KindT Kind = Other;
+  /// An include's header name without its delimiters, or a macro's name.
+  std::string Name;
+  bool Angled = false;
+  /// Offsets of the header name with its delimiters.
+  unsigned NameBegin = 0, NameEnd = 0;
+  /// Offset one past the directive's newline.
+  unsigned LineEnd = 0;
+};
+
+/// Reads a file directive by directive with clang's raw lexer (comments,
+/// line continuations and trigraphs as the preprocessor reads them).
+class DirectiveReader {
+public:
+  DirectiveReader(llvm::StringRef Text, const LangOptions &LangOpts)
+      : Text(Text), Start(SourceLocation::getFromRawEncoding(1)),
+        Lex(Start, LangOpts, Text.begin(), Text.begin(), Text.end()) {}
+
+  Directive next() {
+    Directive D;
+    Token T;
+    Lex.LexFromRawLexer(T);
+    if (T.is(tok::eof)) {
+      D.Kind = Directive::EndOfFile;
+      return D;
+    }
+    if (!T.is(tok::hash) || !T.isAtStartOfLine())
+      return D;
+    Lex.setParsingPreprocessorDirective(true);
+    D.Kind = parse(D, T);
+    while (!T.isOneOf(tok::eod, tok::eof))
+      Lex.LexFromRawLexer(T);
+    D.LineEnd = Lex.getBufferLocation() - Text.begin();
+    if (D.LineEnd < Text.size() && Text[D.LineEnd] == '\n' &&
+        Text[D.LineEnd - 1] == '\r')
+      ++D.LineEnd;
+    // A directive the file ends in without a newline: nothing follows it to
+    // start a line at, so the walk does not take it.
+    if (D.LineEnd == 0 || Text[D.LineEnd - 1] != '\n')
+      D.Kind = Directive::Other;
+    return D;
+  }
+
+private:
+  unsigned offset(const Token &T) const {
+    return T.getLocation().getRawEncoding() - Start.getRawEncoding();
+  }
+
+  /// Reads the directive after its `#`; leaves \p T at the first token it
+  /// does not take (the end of the line, when the directive is whole).
+  Directive::KindT parse(Directive &D, Token &T) {
+    Lex.LexFromRawLexer(T);
+    if (!T.is(tok::raw_identifier))
+      return Directive::Other;
+    llvm::StringRef Word = T.getRawIdentifier();
+    if (Word == "include") {
+      Lex.LexIncludeFilename(T);
+      if (!T.isOneOf(tok::header_name, tok::string_literal) ||
+          T.needsCleaning())
+        return Directive::Other;
+      D.NameBegin = offset(T);
+      D.NameEnd = D.NameBegin + T.getLength();
+      D.Angled = Text[D.NameBegin] == '<'; // both forms lex as header_name
+      D.Name = Text.slice(D.NameBegin + 1, D.NameEnd - 1).str();
+      Lex.LexFromRawLexer(T);
+      return T.is(tok::eod) ? Directive::Include : Directive::Other;
+    }
+    if (Word == "ifndef" || Word == "define") {
+      Lex.LexFromRawLexer(T);
+      if (!T.is(tok::raw_identifier) || T.needsCleaning())
+        return Directive::Other;
+      D.Name = T.getRawIdentifier().str();
+      Lex.LexFromRawLexer(T);
+      if (Word == "define") // the guard's value, if any, is never read
+        return Directive::Define;
+      return T.is(tok::eod) ? Directive::Ifndef : Directive::Other;
+    }
+    if (Word == "pragma") {
+      Lex.LexFromRawLexer(T);
+      if (!T.is(tok::raw_identifier) || T.getRawIdentifier() != "once")
+        return Directive::Other;
+      Lex.LexFromRawLexer(T);
+      return T.is(tok::eod) ? Directive::PragmaOnce : Directive::Other;
+    }
+    if (Word == "endif")
+      return Directive::Endif;
+    return Directive::Other;
+  }
+
+  llvm::StringRef Text;
+  SourceLocation Start;
+  Lexer Lex;
+};
+
+class Walker {
+public:
+  Walker(const LangOptions &LangOpts, HeaderLookup Lookup, LeadingIncludes &Out)
+      : LangOpts(LangOpts), Lookup(Lookup), Out(Out) {}
+
+  void walkMain(llvm::StringRef Path, llvm::StringRef Text) {
+    DirectiveReader Reader(Text, LangOpts);
+    for (Directive D = Reader.next(); D.Kind == Directive::Include;
+         D = Reader.next())
+      if (!include(D, Path, /*Depth=*/0, /*InMain=*/true))
+        return;
+  }
+
+private:
+  /// Follows one include; false where the walk stops.
+  bool include(const Directive &D, llvm::StringRef Includer, unsigned Depth,
+               bool InMain) {
+    std::optional<FoundHeader> Found = Lookup(D.Name, D.Angled, Includer);
+    if (!Found)
+      return false;
+    if (Found->System) {
+      // Written "...", found in a system directory: the same include as
+      // <...> only if that finds the same file.
+      if (!D.Angled) {
+        std::optional<FoundHeader> AsAngled =
+            Lookup(D.Name, /*Angled=*/true, Includer);
+        if (!AsAngled || AsAngled->Path != Found->Path)
+          return false;
+      }
+      Out.Headers.push_back("<" + D.Name + ">");
+      if (InMain && !UserHeaderSeen) {
+        ++Out.FromMain;
+        Out.SkippedBytes = D.LineEnd;
+        Out.SkippedNames.push_back({D.NameBegin, D.NameEnd});
+      }
+      return true;
+    }
+    UserHeaderSeen = true;
+    if (auto It = Entered.find(Found->Path); It != Entered.end())
+      return It->second; // guarded: the parse skips it; else it is read twice
+    if (Depth >= MaxDepth)
+      return false;
+    return walkHeader(*Found, Depth + 1);
+  }
+
+  /// Walks a user header; true if the walk goes on after it.
+  bool walkHeader(const FoundHeader &Header, unsigned Depth) {
+    DirectiveReader Reader(Header.Text, LangOpts);
+    Directive D = Reader.next();
+    bool Guarded = false, GuardOpen = false;
+    if (D.Kind == Directive::Ifndef) {
+      Directive Define = Reader.next();
+      // Two headers of one guard: the second is not read.
+      if (Define.Kind != Directive::Define || Define.Name != D.Name ||
+          llvm::is_contained(Out.Guards, D.Name))
+        return false;
+      Out.Guards.push_back(D.Name);
+      Guarded = GuardOpen = true;
+      D = Reader.next();
+    } else if (D.Kind == Directive::PragmaOnce) {
+      Guarded = true;
+      D = Reader.next();
+    }
+    Entered[Header.Path] = Guarded;
+    for (;; D = Reader.next()) {
+      switch (D.Kind) {
+      case Directive::Include:
+        if (!include(D, Header.Path, Depth, /*InMain=*/false))
+          return false;
+        continue;
+      case Directive::Endif:
+        return GuardOpen && Reader.next().Kind == Directive::EndOfFile;
+      case Directive::EndOfFile:
+        return !GuardOpen;
+      default:
+        return false;
+      }
+    }
+  }
+
+  static constexpr unsigned MaxDepth = 16;
+  const LangOptions &LangOpts;
+  HeaderLookup Lookup;
+  LeadingIncludes &Out;
+  /// User headers walked, and whether each has a guard.
+  llvm::StringMap<bool> Entered;
+  bool UserHeaderSeen = false;
+};
+
+} // namespace
+
+LeadingIncludes findLeadingIncludes(llvm::StringRef MainPath,
+                                    llvm::StringRef MainText,
+                                    const LangOptions &LangOpts,
+                                    HeaderLookup Lookup) {
+  LeadingIncludes Out;
+  Walker(LangOpts, Lookup, Out).walkMain(MainPath, MainText);
+  return Out;
+}
+
+} // namespace bamboo::tool

@@ -1,0 +1,4 @@
+#ifndef PREFIX_MARKER_H
+#define PREFIX_MARKER_H
+#include <marker.h>
+#endif

@@ -1,0 +1,2 @@
+#pragma once
+#define PREFIX_MARKER 1
