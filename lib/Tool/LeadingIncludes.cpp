@@ -187,6 +187,9 @@ private:
         if (!include(D, Header.Path, Depth, /*InMain=*/false))
           return false;
         continue;
+      case Directive::PragmaOnce: // beside a guard: changes nothing else
+        Entered[Header.Path] = true;
+        continue;
       case Directive::Endif:
         return GuardOpen && Reader.next().Kind == Directive::EndOfFile;
       case Directive::EndOfFile:

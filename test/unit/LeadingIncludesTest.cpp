@@ -87,7 +87,8 @@ TEST(LeadingIncludes, TheWalkGoesOnAfterAHeaderOfIncludesOnly) {
                       "#include \"all.h\"\n#include <math.h>\nint x;\n"},
            {"all.h", "#ifndef ALL_H\n#define ALL_H 1\n#include <stdio.h>\n"
                      "#include <stdlib.h>\n#endif /* ALL_H */\n// end\n"},
-           {"once.h", "#pragma once\n#include <string.h>\n"},
+           {"once.h", "#ifndef ONCE_H\n#define ONCE_H\n#pragma once\n"
+                      "#include <string.h>\n#endif\n"},
            {"sys/stdio.h", ""},
            {"sys/stdlib.h", ""},
            {"sys/string.h", ""},
@@ -98,7 +99,7 @@ TEST(LeadingIncludes, TheWalkGoesOnAfterAHeaderOfIncludesOnly) {
             (Strings{"<stdio.h>", "<stdlib.h>", "<string.h>", "<math.h>"}));
   EXPECT_EQ(L.FromMain, 0u);
   EXPECT_EQ(L.SkippedBytes, 0u);
-  EXPECT_EQ(L.Guards, (Strings{"ALL_H"}));
+  EXPECT_EQ(L.Guards, (Strings{"ALL_H", "ONCE_H"}));
 }
 
 TEST(LeadingIncludes, StopsAtWhatItDoesNotFollow) {
