@@ -2,9 +2,10 @@
 //
 // A user header is followed only through what cannot change the system
 // headers after it: an include guard (`#ifndef G` / `#define G`, or `#pragma
-// once`), includes, and the guard's `#endif` at the end of the file. The walk
-// stops at anything else, at a header it cannot find, and at a header of no
-// guard entered twice.
+// once`), includes, the guard's `#endif` at the end of the file, and, before
+// the first system header, whole declarations (their names are checked
+// against the headers' when the cache is used). The walk stops at anything
+// else, at a header it cannot find, and at a header of no guard entered twice.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -22,10 +24,21 @@ namespace {
 
 /// A preprocessing directive as the walk sees it.
 struct Directive {
-  enum KindT { Include, Ifndef, Define, PragmaOnce, Endif, EndOfFile, Other };
+  enum KindT {
+    Include,
+    Ifndef,
+    Define,
+    PragmaOnce,
+    Endif,
+    Code, ///< a declaration, up to its `;` or closing `}`
+    EndOfFile,
+    Other
+  };
   KindT Kind = Other;
   /// An include's header name without its delimiters, or a macro's name.
   std::string Name;
+  /// The identifiers of a declaration, keywords included.
+  std::vector<std::string> Identifiers;
   bool Angled = false;
   /// Offsets of the header name with its delimiters.
   unsigned NameBegin = 0, NameEnd = 0;
@@ -50,7 +63,7 @@ public:
       return D;
     }
     if (!T.is(tok::hash) || !T.isAtStartOfLine())
-      return D;
+      return declaration(T);
     Lex.setParsingPreprocessorDirective(true);
     D.Kind = parse(D, T);
     while (!T.isOneOf(tok::eod, tok::eof))
@@ -67,6 +80,36 @@ public:
   }
 
 private:
+  /// Reads a declaration from \p T to its `;` or to the `}` that closes its
+  /// outermost bracket. Other if a directive or the end of the file comes
+  /// first, or it is longer than the walk reads.
+  Directive declaration(Token T) {
+    Directive D;
+    int Depth = 0;
+    for (unsigned Read = 0; Read < MaxDeclarationTokens; ++Read) {
+      if (T.is(tok::eof) || (T.is(tok::hash) && T.isAtStartOfLine()))
+        return D;
+      if (T.is(tok::raw_identifier)) {
+        if (T.needsCleaning())
+          return D;
+        D.Identifiers.push_back(T.getRawIdentifier().str());
+      } else if (T.isOneOf(tok::l_brace, tok::l_paren, tok::l_square)) {
+        ++Depth;
+      } else if (T.isOneOf(tok::r_brace, tok::r_paren, tok::r_square) &&
+                 --Depth < 0) {
+        return D;
+      }
+      if (Depth == 0 && T.isOneOf(tok::semi, tok::r_brace)) {
+        D.Kind = Directive::Code;
+        return D;
+      }
+      Lex.LexFromRawLexer(T);
+    }
+    return D;
+  }
+
+  static constexpr unsigned MaxDeclarationTokens = 4096;
+
   unsigned offset(const Token &T) const {
     return T.getLocation().getRawEncoding() - Start.getRawEncoding();
   }
@@ -124,13 +167,30 @@ public:
 
   void walkMain(llvm::StringRef Path, llvm::StringRef Text) {
     DirectiveReader Reader(Text, LangOpts);
-    for (Directive D = Reader.next(); D.Kind == Directive::Include;
-         D = Reader.next())
-      if (!include(D, Path, /*Depth=*/0, /*InMain=*/true))
+    for (Directive D = Reader.next();; D = Reader.next()) {
+      if (D.Kind == Directive::Include) {
+        if (!include(D, Path, /*Depth=*/0, /*InMain=*/true))
+          return;
+      } else if (D.Kind != Directive::Code || !declaration(D)) {
         return;
+      }
+    }
   }
 
 private:
+  /// Passes a declaration; false where the walk stops. Only before the first
+  /// system header: a declaration after one may use its names, which a
+  /// header read earlier than written could then change.
+  bool declaration(const Directive &D) {
+    if (!Out.Headers.empty())
+      return false;
+    UserContentSeen = true;
+    for (const std::string &Name : D.Identifiers)
+      if (CodeNames.insert(Name).second)
+        Out.CodeNames.push_back(Name);
+    return true;
+  }
+
   /// Follows one include; false where the walk stops.
   bool include(const Directive &D, llvm::StringRef Includer, unsigned Depth,
                bool InMain) {
@@ -147,14 +207,14 @@ private:
           return false;
       }
       Out.Headers.push_back("<" + D.Name + ">");
-      if (InMain && !UserHeaderSeen) {
+      if (InMain && !UserContentSeen) {
         ++Out.FromMain;
         Out.SkippedBytes = D.LineEnd;
         Out.SkippedNames.push_back({D.NameBegin, D.NameEnd});
       }
       return true;
     }
-    UserHeaderSeen = true;
+    UserContentSeen = true;
     if (auto It = Entered.find(Found->Path); It != Entered.end())
       return It->second; // guarded: the parse skips it; else it is read twice
     if (Depth >= MaxDepth)
@@ -190,6 +250,10 @@ private:
       case Directive::PragmaOnce: // beside a guard: changes nothing else
         Entered[Header.Path] = true;
         continue;
+      case Directive::Code:
+        if (!declaration(D))
+          return false;
+        continue;
       case Directive::Endif:
         return GuardOpen && Reader.next().Kind == Directive::EndOfFile;
       case Directive::EndOfFile:
@@ -206,7 +270,10 @@ private:
   LeadingIncludes &Out;
   /// User headers walked, and whether each has a guard.
   llvm::StringMap<bool> Entered;
-  bool UserHeaderSeen = false;
+  llvm::StringSet<> CodeNames;
+  /// A user header or a declaration came: the main file's includes after it
+  /// are not the main file's leading lines.
+  bool UserContentSeen = false;
 };
 
 } // namespace

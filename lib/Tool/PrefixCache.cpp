@@ -1,8 +1,9 @@
 //===- PrefixCache.cpp - The leading system includes, precompiled ---------===//
 //
 // An entry is <key>.pch, <key>.files (size, time and path of every header the
-// PCH read) and <key>.names (every identifier its parse looked up, and its
-// headers that a second include leaves as they were). The key hashes everything
+// PCH read) and <key>.names (every identifier its parse looked up, "#name"
+// for every macro it defines, and its headers that a second include leaves
+// as they were). The key hashes everything
 // that could change what the headers mean: their includes, the cc1 command line
 // but the file's name, the working directory, Bamboo's and LLVM's versions, and
 // the way entries are built. Before each use the headers are checked against
@@ -16,6 +17,7 @@
 #include "bamboo/Tool/PrefixCache.h"
 #include "ToolConfig.inc"
 
+#include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -166,9 +168,12 @@ protected:
   }
 
   void EndSourceFileAction() override {
-    for (const auto &Entry :
-         getCompilerInstance().getPreprocessor().getIdentifierTable())
+    Preprocessor &PP = getCompilerInstance().getPreprocessor();
+    for (const auto &Entry : PP.getIdentifierTable())
       Record.Names.push_back(Entry.getKey().str());
+    for (const auto &Macro : PP.macros(/*IncludeExternalMacros=*/false))
+      if (PP.getMacroInfo(Macro.first))
+        Record.Names.push_back("#" + Macro.first->getName().str());
     llvm::sort(Record.Names);
     GeneratePCHAction::EndSourceFileAction();
   }
@@ -355,20 +360,35 @@ private:
 };
 
 /// Why the entry's <key>.names does not admit \p Leading (empty if it
-/// does): its headers must name no guard, and a second include of each
-/// header a user header includes must leave everything as it was.
+/// does): its headers must name no guard and no identifier of the code
+/// before them (a keyword there: define none as a macro), and a second
+/// include of each header a user header includes must leave everything as
+/// it was.
 std::string refusal(const std::string &NamesFile,
-                    const LeadingIncludes &Leading) {
+                    const LeadingIncludes &Leading,
+                    const LangOptions &LangOpts) {
   auto Buffer = llvm::MemoryBuffer::getFile(NamesFile);
   if (!Buffer)
     return "its entry has no names";
-  llvm::StringRef Names = (*Buffer)->getBuffer();
+  // Sorted when written: a lookup is a binary search.
+  llvm::SmallVector<llvm::StringRef, 0> Names;
+  (*Buffer)->getBuffer().split(Names, '\n', -1, /*KeepEmpty=*/false);
   auto Has = [&](llvm::StringRef Name) {
-    return Names.contains(("\n" + Name + "\n").str());
+    return std::binary_search(Names.begin(), Names.end(), Name);
   };
   for (const std::string &Guard : Leading.Guards)
     if (Has(Guard))
       return "the headers name the include guard " + Guard;
+  IdentifierTable Keywords(LangOpts);
+  for (const std::string &Name : Leading.CodeNames) {
+    if (!Keywords.get(Name).isKeyword(LangOpts)) {
+      if (Has(Name))
+        return "the headers name '" + Name + "', which code before them uses";
+    } else if (Has("#" + Name)) {
+      return "the headers define '" + Name +
+             "', which code before them uses, as a macro";
+    }
+  }
   for (const std::string &Header :
        llvm::ArrayRef(Leading.Headers).drop_front(Leading.FromMain))
     if (!Has(Header))
@@ -421,9 +441,9 @@ Outcome loadPrefix(CompilerInstance &CI) {
     Hash.update(S);
     Hash.update(llvm::ArrayRef<uint8_t>{0});
   };
-  // What the builder does (bodies skipped, system headers only, names
-  // recorded); a change to it changes this.
-  Add("bamboo-prefix-cache-2");
+  // What the builder does (bodies skipped, system headers only, names and
+  // macros recorded); a change to it changes this.
+  Add("bamboo-prefix-cache-3");
   Add(BAMBOO_VERSION_STRING);
   Add(BAMBOO_LLVM_VERSION_STRING);
   llvm::SmallString<256> Cwd;
@@ -450,7 +470,8 @@ Outcome loadPrefix(CompilerInstance &CI) {
     }
     Out.What = "built";
   }
-  if (std::string Why = refusal(Base + ".names", Out.Leading); !Why.empty()) {
+  if (std::string Why = refusal(Base + ".names", Out.Leading, CI.getLangOpts());
+      !Why.empty()) {
     Out.What = "not used: " + Why;
     return Out;
   }

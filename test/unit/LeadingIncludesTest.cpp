@@ -139,6 +139,52 @@ TEST(LeadingIncludes, StopsAtWhatItDoesNotFollow) {
             Strings{"<a.h>"});
 }
 
+TEST(LeadingIncludes, DeclarationsBeforeTheFirstSystemHeaderArePassed) {
+  Files F({{"halo.cpp", "#include \"halo.h\"\n#include \"grid.h\"\n"},
+           {"halo.h", "#ifndef HALO_H\n#define HALO_H\nclass Grid;\n"
+                      "// the exchange\nvoid exchange_halo(Grid &g);\n"
+                      "struct Pair { int a[2]; };\n#endif\n"},
+           {"grid.h", "#pragma once\n#include <mpi.h>\n#include <vector>\n"
+                      "class Grid { std::vector<double> u; };\n"
+                      "#include <cmath>\n"},
+           {"sys/mpi.h", ""},
+           {"sys/vector", ""},
+           {"sys/cmath", ""}});
+  LeadingIncludes L = F.walk("halo.cpp");
+  // Grid's definition uses the headers' names: the walk stops there.
+  EXPECT_EQ(L.Headers, (Strings{"<mpi.h>", "<vector>"}));
+  EXPECT_EQ(L.CodeNames, (Strings{"class", "Grid", "void", "exchange_halo", "g",
+                                  "struct", "Pair", "int", "a"}));
+  EXPECT_EQ(L.Guards, (Strings{"HALO_H"}));
+}
+
+TEST(LeadingIncludes, DeclarationsInTheMainFileEndWhatIsSkipped) {
+  Files F({{"main.c", "#include <a.h>\nint x;\n#include <b.h>\n"},
+           {"sys/a.h", ""},
+           {"sys/b.h", ""}});
+  // int x; comes after <a.h>: the walk stops before it.
+  EXPECT_EQ(F.walk("main.c").Headers, (Strings{"<a.h>"}));
+  Files G({{"main.c", "static int x = (1 + 2);\n#include <a.h>\n"},
+           {"sys/a.h", ""}});
+  LeadingIncludes L = G.walk("main.c");
+  EXPECT_EQ(L.Headers, (Strings{"<a.h>"}));
+  EXPECT_EQ(L.FromMain, 0u); // its line is not skipped: code came first
+  EXPECT_EQ(L.SkippedBytes, 0u);
+  EXPECT_EQ(L.CodeNames, (Strings{"static", "int", "x"}));
+}
+
+TEST(LeadingIncludes, DeclarationsThatHoldADirectiveStopTheWalk) {
+  auto HeadersOf = [](const std::string &Main) {
+    Files F({{"main.c", Main}, {"sys/a.h", ""}});
+    return F.walk("main.c").Headers;
+  };
+  EXPECT_EQ(HeadersOf("extern \"C\" {\n#include <a.h>\n}\n"), Strings{});
+  EXPECT_EQ(HeadersOf("int f(int x\n#include <a.h>\n);\n"), Strings{});
+  EXPECT_EQ(HeadersOf("int x = 1\n"), Strings{}); // no end
+  EXPECT_EQ(HeadersOf("int x) ;\n#include <a.h>\n"), Strings{});
+  EXPECT_EQ(HeadersOf("int x;\n#include <a.h>\n"), Strings{"<a.h>"});
+}
+
 TEST(LeadingIncludes, AHeaderWithoutAGuardIncludedTwiceStopsTheWalk) {
   Files F({{"main.c", "#include \"plain.h\"\n#include \"plain.h\"\n"
                       "#include <b.h>\n"},

@@ -2,11 +2,11 @@
 //-*-===//
 //
 // What a precompiled header may stand for: the system includes a parse reads
-// before anything of the user's, whether the main file names them itself or
-// a header of the user's it starts with does, after its include guard. The
-// walk reads directives only (clang's raw lexer) and stops at the first
-// thing it does not follow. docs/multifile.md says why a parse that loads
-// these headers first means what the file means.
+// first, whether the main file names them itself or a header of the user's
+// it starts with does, after its include guard and declarations of the
+// user's own names. The walk reads with clang's raw lexer and stops at the
+// first thing it does not follow. docs/multifile.md says why a parse that
+// loads these headers first means what the file means.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +52,10 @@ struct LeadingIncludes {
   /// The guards user headers define before the rest of Headers. A system
   /// header that names one could mean something else read first.
   std::vector<std::string> Guards;
+  /// The identifiers, keywords included, of the declarations that come
+  /// before all of Headers. A header that names one (or defines a keyword
+  /// among them as a macro) could change their meaning, or they its.
+  std::vector<std::string> CodeNames;
 };
 
 /// Walks the leading includes of \p MainText (the file \p MainPath),

@@ -1,7 +1,8 @@
-// The system headers a user header includes after its guard come from the
-// prefix cache too (docs/multifile.md): the parse reads them first, which
-// means the same unless a system header names the guard or changes when
-// included again. BAMBOO_CACHE_REPORT=1 says what the cache did.
+// The system headers a user header includes after its guard (and after
+// declarations of the user's own names) come from the prefix cache too
+// (docs/multifile.md): the parse reads them first, which means the same
+// unless a system header names the guard or a name of those declarations, or
+// changes when included again. BAMBOO_CACHE_REPORT=1 says what the cache did.
 //
 // RUN: rm -rf %t && mkdir -p %t && cp -r %S/Inputs/prefix-cache/headers %t/headers
 // RUN: cp %s %t/main.c
@@ -48,6 +49,29 @@
 // RUN: FileCheck %s --check-prefix=COUNTED < %t/counted.err
 // COUNTED: counted.c: not used: <counted.h> changes when included again
 // COUNTED: counted.c:2:{{[0-9]+}}: error: use of undeclared identifier 'counted_again'
+//
+// Declarations of the user's own names before the system headers are passed.
+// RUN: printf '#include "headers/forward.h"\n#include <step.h>\nint use(void) { return step(1); }\n' > %t/forward.c
+// RUN: env BAMBOO_CACHE_DIR=%t/cache BAMBOO_CACHE_REPORT=1 %bamboo %t/forward.c -o %t/forward-out.c -- -isystem %S/Inputs/prefix-cache/sys 2> %t/forward.err
+// RUN: FileCheck %s --check-prefix=FORWARD < %t/forward.err
+// FORWARD: forward.c: built: <step.h> (0 from the file's own lines)
+//
+// A declaration of a name the headers use: read first, step() would be the
+// error, not the variable.
+// RUN: printf '#include "headers/uses.h"\n#include <step.h>\n' > %t/uses.c
+// RUN: env BAMBOO_CACHE=0 not %bamboo %t/uses.c -o %t/uses-out.c -- -isystem %S/Inputs/prefix-cache/sys 2> %t/uses-plain.err
+// RUN: env BAMBOO_CACHE_DIR=%t/cache BAMBOO_CACHE_REPORT=1 not %bamboo %t/uses.c -o %t/uses-out.c -- -isystem %S/Inputs/prefix-cache/sys 2> %t/uses.err
+// RUN: FileCheck %s --check-prefix=USES < %t/uses.err
+// USES: uses.c: not used: the headers name 'step', which code before them uses
+// USES: step.h:2:5: error: redefinition of 'step' as different kind of symbol
+// RUN: grep -v 'prefix cache' %t/uses.err | diff %t/uses-plain.err -
+//
+// A keyword that a later header defines as a macro.
+// RUN: printf '#include "headers/volatile.h"\n#include <novolatile.h>\nint prefix_flag;\n' > %t/volatile.c
+// RUN: env BAMBOO_CACHE_DIR=%t/cache BAMBOO_CACHE_REPORT=1 not %bamboo %t/volatile.c -o %t/volatile-out.c -- -isystem %S/Inputs/prefix-cache/sys 2> %t/volatile.err
+// RUN: FileCheck %s --check-prefix=VOLATILE < %t/volatile.err
+// VOLATILE: volatile.c: not used: the headers define 'volatile', which code before them uses, as a macro
+// VOLATILE: volatile.c:3:5: error: redefinition of 'prefix_flag' with a different type
 
 #include "headers/guarded.h"
 

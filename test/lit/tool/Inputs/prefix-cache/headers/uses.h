@@ -1,0 +1,2 @@
+#pragma once
+int step; /* <step.h> declares step() */

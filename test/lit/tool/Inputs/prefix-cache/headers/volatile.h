@@ -1,0 +1,2 @@
+#pragma once
+extern volatile int prefix_flag;
