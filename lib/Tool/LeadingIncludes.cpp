@@ -11,6 +11,7 @@
 
 #include "bamboo/Tool/LeadingIncludes.h"
 
+#include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -37,8 +38,9 @@ struct Directive {
   KindT Kind = Other;
   /// An include's header name without its delimiters, or a macro's name.
   std::string Name;
-  /// The identifiers of a declaration, keywords included.
-  std::vector<std::string> Identifiers;
+  /// The identifiers of a declaration, keywords included, but the names of
+  /// function parameters, which are declared, not looked up.
+  std::vector<std::string> Identifiers, ParameterNames;
   bool Angled = false;
   /// Offsets of the header name with its delimiters.
   unsigned NameBegin = 0, NameEnd = 0;
@@ -51,7 +53,8 @@ struct Directive {
 class DirectiveReader {
 public:
   DirectiveReader(llvm::StringRef Text, const LangOptions &LangOpts)
-      : Text(Text), Start(SourceLocation::getFromRawEncoding(1)),
+      : Text(Text), LangOpts(LangOpts), Keywords(LangOpts),
+        Start(SourceLocation::getFromRawEncoding(1)),
         Lex(Start, LangOpts, Text.begin(), Text.begin(), Text.end()) {}
 
   Directive next() {
@@ -85,29 +88,76 @@ private:
   /// first, or it is longer than the walk reads.
   Directive declaration(Token T) {
     Directive D;
-    int Depth = 0;
+    // The open brackets; for each `(`, whether it holds a function's
+    // parameters (it follows a name, or the `)` of `(*f)`).
+    llvm::SmallVector<std::pair<tok::TokenKind, bool>, 8> Open;
+    bool Initializer = false; // after `=` at the top: expressions only
+    bool Default = false;     // after `=` among parameters, to the next one
+    Token Prev;
+    Prev.startToken();
+    std::optional<std::string> Candidate; // a parameter's name, if , ) [ =
     for (unsigned Read = 0; Read < MaxDeclarationTokens; ++Read) {
       if (T.is(tok::eof) || (T.is(tok::hash) && T.isAtStartOfLine()))
         return D;
+      // Inside braces or brackets come statements and expressions.
+      bool InParameters = !Open.empty() && Open.back().second && !Initializer &&
+                          !Default && llvm::all_of(Open, [](const auto &B) {
+                            return B.first == tok::l_paren;
+                          });
+      if (Candidate) {
+        if (T.isOneOf(tok::comma, tok::r_paren, tok::l_square, tok::equal))
+          D.ParameterNames.push_back(*Candidate);
+        else
+          D.Identifiers.push_back(*Candidate);
+        Candidate.reset();
+      }
       if (T.is(tok::raw_identifier)) {
         if (T.needsCleaning())
           return D;
-        D.Identifiers.push_back(T.getRawIdentifier().str());
+        std::string Name = T.getRawIdentifier().str();
+        // A parameter's name is declared, not looked up: `&b` in
+        // `(Vec &b, int n)`. Not after `(`/`,` (a type), nor after
+        // struct/class/union/enum/typename (a type's name).
+        if (InParameters &&
+            (Prev.isOneOf(tok::star, tok::amp, tok::ampamp) ||
+             (Prev.is(tok::raw_identifier) &&
+              !llvm::is_contained(TypeIntroducers, Prev.getRawIdentifier()))))
+          Candidate = Name;
+        else
+          D.Identifiers.push_back(Name);
       } else if (T.isOneOf(tok::l_brace, tok::l_paren, tok::l_square)) {
-        ++Depth;
-      } else if (T.isOneOf(tok::r_brace, tok::r_paren, tok::r_square) &&
-                 --Depth < 0) {
-        return D;
+        bool Parameters =
+            T.is(tok::l_paren) && !Initializer &&
+            (Prev.is(tok::r_paren) ||
+             (Prev.is(tok::raw_identifier) &&
+              !Keywords.get(Prev.getRawIdentifier()).isKeyword(LangOpts)));
+        Open.push_back({T.getKind(), Parameters});
+      } else if (T.isOneOf(tok::r_brace, tok::r_paren, tok::r_square)) {
+        if (Open.empty())
+          return D;
+        Open.pop_back();
+        Default = false;
+      } else if (T.is(tok::equal)) {
+        if (Open.empty())
+          Initializer = true;
+        else if (InParameters)
+          Default = true;
+      } else if (T.is(tok::comma) && !Open.empty() &&
+                 Open.back().first == tok::l_paren) {
+        Default = false;
       }
-      if (Depth == 0 && T.isOneOf(tok::semi, tok::r_brace)) {
+      if (Open.empty() && T.isOneOf(tok::semi, tok::r_brace)) {
         D.Kind = Directive::Code;
         return D;
       }
+      Prev = T;
       Lex.LexFromRawLexer(T);
     }
     return D;
   }
 
+  static constexpr llvm::StringLiteral TypeIntroducers[] = {
+      "struct", "class", "union", "enum", "typename"};
   static constexpr unsigned MaxDeclarationTokens = 4096;
 
   unsigned offset(const Token &T) const {
@@ -156,6 +206,8 @@ private:
   }
 
   llvm::StringRef Text;
+  const LangOptions &LangOpts;
+  IdentifierTable Keywords;
   SourceLocation Start;
   Lexer Lex;
 };
@@ -188,6 +240,9 @@ private:
     for (const std::string &Name : D.Identifiers)
       if (CodeNames.insert(Name).second)
         Out.CodeNames.push_back(Name);
+    for (const std::string &Name : D.ParameterNames)
+      if (ParameterNames.insert(Name).second)
+        Out.ParameterNames.push_back(Name);
     return true;
   }
 
@@ -270,7 +325,7 @@ private:
   LeadingIncludes &Out;
   /// User headers walked, and whether each has a guard.
   llvm::StringMap<bool> Entered;
-  llvm::StringSet<> CodeNames;
+  llvm::StringSet<> CodeNames, ParameterNames;
   /// A user header or a declaration came: the main file's includes after it
   /// are not the main file's leading lines.
   bool UserContentSeen = false;

@@ -389,6 +389,10 @@ std::string refusal(const std::string &NamesFile,
              "', which code before them uses, as a macro";
     }
   }
+  for (const std::string &Name : Leading.ParameterNames)
+    if (Has("#" + Name))
+      return "the headers define '" + Name +
+             "', a parameter's name in code before them, as a macro";
   for (const std::string &Header :
        llvm::ArrayRef(Leading.Headers).drop_front(Leading.FromMain))
     if (!Has(Header))

@@ -153,9 +153,31 @@ TEST(LeadingIncludes, DeclarationsBeforeTheFirstSystemHeaderArePassed) {
   LeadingIncludes L = F.walk("halo.cpp");
   // Grid's definition uses the headers' names: the walk stops there.
   EXPECT_EQ(L.Headers, (Strings{"<mpi.h>", "<vector>"}));
-  EXPECT_EQ(L.CodeNames, (Strings{"class", "Grid", "void", "exchange_halo", "g",
+  EXPECT_EQ(L.CodeNames, (Strings{"class", "Grid", "void", "exchange_halo",
                                   "struct", "Pair", "int", "a"}));
+  EXPECT_EQ(L.ParameterNames, Strings{"g"});
   EXPECT_EQ(L.Guards, (Strings{"HALO_H"}));
+}
+
+TEST(LeadingIncludes, ParameterNamesAreToldFromNamesLookedUp) {
+  Files F({{"main.cpp",
+            "void solve(Vec &b, Vec &&x, int n, double *out, struct S s, T);\n"
+            "void k(int p = q * r, int (*cb)(int a), int z);\n"
+            "int f(int w) { return g(c * d); }\n"
+            "int y = h(e * v);\n"
+            "#include <a.h>\n"},
+           {"sys/a.h", ""}});
+  LeadingIncludes L = F.walk("main.cpp");
+  EXPECT_EQ(L.Headers, Strings{"<a.h>"});
+  // Declared: only a macro could change them.
+  EXPECT_EQ(L.ParameterNames,
+            (Strings{"b", "x", "n", "out", "s", "p", "a", "z", "w"}));
+  // Looked up: types, a default argument, a body, an initializer.
+  EXPECT_EQ(
+      L.CodeNames,
+      (Strings{"void", "solve", "Vec", "int", "double", "struct", "S",
+               "T",    "k",     "q",   "r",   "cb",     "f",      "return",
+               "g",    "c",     "d",   "y",   "h",      "e",      "v"}));
 }
 
 TEST(LeadingIncludes, DeclarationsInTheMainFileEndWhatIsSkipped) {

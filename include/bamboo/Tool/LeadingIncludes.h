@@ -56,6 +56,9 @@ struct LeadingIncludes {
   /// before all of Headers. A header that names one (or defines a keyword
   /// among them as a macro) could change their meaning, or they its.
   std::vector<std::string> CodeNames;
+  /// The names of function parameters those declarations declare: only a
+  /// macro of that name could change them.
+  std::vector<std::string> ParameterNames;
 };
 
 /// Walks the leading includes of \p MainText (the file \p MainPath),

@@ -72,6 +72,12 @@
 // RUN: FileCheck %s --check-prefix=VOLATILE < %t/volatile.err
 // VOLATILE: volatile.c: not used: the headers define 'volatile', which code before them uses, as a macro
 // VOLATILE: volatile.c:3:5: error: redefinition of 'prefix_flag' with a different type
+//
+// A parameter's name that a later header defines as a macro.
+// RUN: printf '#include "headers/param.h"\n#include <param-macro.h>\n' > %t/param.c
+// RUN: env BAMBOO_CACHE_DIR=%t/cache BAMBOO_CACHE_REPORT=1 %bamboo %t/param.c -o %t/param-out.c -- -isystem %S/Inputs/prefix-cache/sys 2> %t/param.err
+// RUN: FileCheck %s --check-prefix=PARAM < %t/param.err
+// PARAM: param.c: not used: the headers define 'prefix_n', a parameter's name in code before them, as a macro
 
 #include "headers/guarded.h"
 

@@ -1,0 +1,2 @@
+#pragma once
+int prefix_fill(double *out, int prefix_n);

@@ -1,0 +1,2 @@
+#pragma once
+#define prefix_n 4
