@@ -35,6 +35,7 @@ void Engine::startRecv(Request &R) {
   });
   if (It == Box.Unexpected.end()) {
     Box.Posted.push_back(&R);
+    Progress.demand();
     return;
   }
   std::unique_ptr<Message> M = std::move(*It);
@@ -248,6 +249,11 @@ std::size_t Engine::unexpectedCount() const {
   for (const Mailbox &Box : Mailboxes)
     N += Box.Unexpected.size();
   return N;
+}
+
+bool Engine::awaitsMessages() const {
+  return std::any_of(Mailboxes.begin(), Mailboxes.end(),
+                     [](const Mailbox &Box) { return !Box.Posted.empty() || !Box.Probes.empty(); });
 }
 
 } // namespace bamboo::detail

@@ -6,6 +6,7 @@
 #include "counters.h"
 #include "datatype.h"
 #include "message.h"
+#include "progress_signal.h"
 #include "remote.h"
 
 #include <string>
@@ -22,9 +23,10 @@ class Engine final : public Arrivals {
 public:
   // Matches for the ranks Place gives this process; sends larger than EagerLimit bytes wait
   // for their receive; messages to other processes go to Remote; completions wake through
-  // Sched.
-  Engine(Placement Place, std::size_t EagerLimit, Scheduler &Sched, RemoteSends &Remote)
-      : Place(Place), EagerLimit(EagerLimit), Sched(Sched), Remote(Remote),
+  // Sched; a receive or probe posted wakes Progress.
+  Engine(Placement Place, std::size_t EagerLimit, Scheduler &Sched, RemoteSends &Remote,
+         ProgressSignal &Progress)
+      : Place(Place), EagerLimit(EagerLimit), Sched(Sched), Remote(Remote), Progress(Progress),
         Mailboxes(Place.VirtualRanks) {}
 
   // Starts a receive (R's buffer, envelope and owner are set); it may complete at once.
@@ -39,7 +41,10 @@ public:
 
   // The oldest unexpected message a probe by local rank LocalIndex would see, or null.
   const Message *probe(int LocalIndex, int Source, int Tag, int Context) const;
-  void addProbe(int LocalIndex, ProbeWait &P) { Mailboxes[LocalIndex].Probes.push_back(&P); }
+  void addProbe(int LocalIndex, ProbeWait &P) {
+    Mailboxes[LocalIndex].Probes.push_back(&P);
+    Progress.demand();
+  }
   void removeProbe(int LocalIndex, ProbeWait &P);
 
   // A matched probe: takes the oldest unexpected message local rank LocalIndex could receive
@@ -59,6 +64,9 @@ public:
   const MessageCounters &counters() const { return Counters; }
   // Unmatched messages (statistics).
   std::size_t unexpectedCount() const;
+  // Whether a local rank has posted a receive or waits in a probe: a message from another
+  // process may be on its way, which needs MPI calls to be taken in.
+  bool awaitsMessages() const;
   // What local rank WorldRank still waits for, one line each (the deadlock report).
   std::vector<std::string> pendingOperations(int WorldRank, const CommunicatorTable &Comms) const;
 
@@ -73,6 +81,7 @@ private:
   std::size_t EagerLimit;
   Scheduler &Sched;
   RemoteSends &Remote;
+  ProgressSignal &Progress;
   std::vector<Mailbox> Mailboxes;
   MessageCounters Counters;
 };

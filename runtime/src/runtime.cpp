@@ -20,6 +20,7 @@ ProcessCounters Runtime::counters() {
   C.RemoteMessages = Eng.counters().RemoteMessages;
   C.MPIMessages = N.FramesSent + N.PayloadsSent;
   C.FramesSent = N.FramesSent;
+  C.ProgressPolls = ProgressPolls;
   return C;
 }
 
@@ -77,15 +78,18 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
       useAlternateSignalStack(); // a rank's stack overflow is reported from it
       workerLoop(W);
     });
-  std::thread Progress;
+  std::thread Poller;
   if (Opts.ProgressIntervalMicros > 0 && Processes > 1) // nothing to drive in one process
-    Progress = std::thread([this] { progressLoop(); });
+    Poller = std::thread([this] { progressLoop(); });
   workerLoop(0);
   for (auto &H : Helpers)
     H.join();
-  StopProgress = true;
-  if (Progress.joinable())
-    Progress.join();
+  {
+    std::lock_guard L(Lock);
+    Progress.finish();
+  }
+  if (Poller.joinable())
+    Poller.join();
   double Wall = seconds(Clock::now() - Start);
 
   if (State == JobState::Deadlocked) {

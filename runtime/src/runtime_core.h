@@ -16,6 +16,7 @@
 #include "group.h"
 #include "matched_message.h"
 #include "observer.h"
+#include "progress_signal.h"
 #include "quiescence.h"
 #include "rank_task.h"
 #include "request.h"
@@ -64,9 +65,10 @@ private:
   Observers Watchers;
   Scheduler Sched{Opts.Workers};
   // The engine and the transport hand each other work (remote.h); each is made with a
-  // reference to the other, used only once both exist.
-  Engine Eng{Placement{Process, VirtualRanks}, Opts.EagerLimit, Sched, Net};
-  Transport Net{Eng, Watchers};
+  // reference to the other, used only once both exist. Both wake the progress thread.
+  ProgressSignal Progress;
+  Engine Eng{Placement{Process, VirtualRanks}, Opts.EagerLimit, Sched, Net, Progress};
+  Transport Net{Eng, Watchers, Progress};
   CommunicatorTable Comms;
   GroupTable Groups;
   RequestTable Requests;
@@ -92,7 +94,7 @@ private:
   JobState State = JobState::Running;
   Clock::time_point LastDetectorStep{};
   int IdlePollsSinceClock = 0;
-  std::atomic<bool> StopProgress{false};
+  std::uint64_t ProgressPolls = 0;
 };
 
 // The runtime of this process; a fatal error outside bamboo::run.

@@ -94,8 +94,10 @@ void Transport::shutdown() {
 
 std::byte *Transport::addRecord(int DestProcess, const RecordHeader &H, std::size_t PayloadBytes) {
   Outgoing &O = Out[DestProcess];
-  if (O.Records == 0)
+  if (O.Records == 0) {
     Dirty.push_back(DestProcess);
+    Progress.demand();
+  }
   if (O.Buf.empty()) {
     if (O.Buf.capacity() == 0 && !Spare.empty()) { // reuse a sent frame's memory
       O.Buf = std::move(Spare.back());
@@ -151,6 +153,7 @@ void Transport::receivePayload(const Message &Announced, Request &R, const Layou
             Data, &Req);
   RecvRequests.push_back(Req);
   Recvs.push_back(std::move(In));
+  Progress.demand();
 }
 
 bool Transport::flush() {
@@ -223,6 +226,7 @@ void Transport::takePiece(MPI_Message Msg, const MPI_Status &Status) {
     }
     A.Frame = std::make_shared<FrameBuffer>(Header[1]);
     ++Assembling;
+    Progress.demand();
     std::memcpy(A.Frame->data(), First.data(), First.size());
     A.Filled = First.size();
   }

@@ -18,6 +18,7 @@
 #include "datatype.h"
 #include "message.h"
 #include "observer.h"
+#include "progress_signal.h"
 #include "remote.h"
 
 #include <mpi.h>
@@ -32,8 +33,9 @@ struct RecordHeader; // the wire format: transport.cpp
 
 class Transport final : public RemoteSends, public Outbox {
 public:
-  Transport(Arrivals &Arrived, TransportObserver &Observer)
-      : Arrived(Arrived), Observer(Observer) {}
+  // Delivers to Arrived, reports to Observer; work that begins to be in flight wakes Progress.
+  Transport(Arrivals &Arrived, TransportObserver &Observer, ProgressSignal &Progress)
+      : Arrived(Arrived), Observer(Observer), Progress(Progress) {}
   void init(int Processes);
   void shutdown();
 
@@ -86,6 +88,7 @@ private:
 
   Arrivals &Arrived;
   TransportObserver &Observer;
+  ProgressSignal &Progress;
   MPI_Comm Frames = MPI_COMM_NULL, Data = MPI_COMM_NULL, Control = MPI_COMM_NULL;
   int TagLimit = 32767;
   std::vector<Outgoing> Out;

@@ -112,18 +112,29 @@ void Runtime::progressLoop() {
   // between task runs and while idle; a task that computes for milliseconds would stall the
   // transfers of the ranks waiting for it. This thread polls in the meantime, never waiting
   // for the engine lock (a worker that holds it is polling already).
-  // With nothing in flight it looks less often: its wake-ups cost the computing task.
+  // Its wake-ups cost the computing task: while ranks only wait for messages it looks less
+  // often, and with nothing posted or on its way it sleeps until something is.
   auto Interval = std::chrono::microseconds(Opts.ProgressIntervalMicros);
   auto Quiet = std::max(Interval, std::chrono::microseconds(1000));
   bool InFlight = true;
-  while (!StopProgress.load(std::memory_order_relaxed)) {
+  std::unique_lock L(Lock, std::defer_lock);
+  for (;;) {
     std::this_thread::sleep_for(InFlight ? Interval : Quiet);
-    std::unique_lock L(Lock, std::try_to_lock);
-    if (!L || State != JobState::Running)
+    if (!L.try_lock())
       continue;
-    if (Sched.runningCount() > 0)
+    if (Progress.finished())
+      return;
+    if (State == JobState::Running && Sched.runningCount() > 0) {
       Net.progress();
+      ++ProgressPolls;
+    }
     InFlight = Net.inFlight();
+    if (!InFlight && !Eng.awaitsMessages()) {
+      Progress.sleep(L);
+      if (Progress.finished())
+        return;
+    }
+    L.unlock();
   }
 }
 

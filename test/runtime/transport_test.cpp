@@ -97,3 +97,56 @@ TEST(Transport, LargeTransfersMoveWhileTheSenderComputes) {
     return 0;
   });
 }
+
+TEST(Transport, LargeTransfersMoveWhileTheReceiverComputes) {
+  // The receiver posted its receive and computes: its progress thread must take the sender's
+  // announcement and post the payload's receive meanwhile, though nothing is in flight yet.
+  if (processes() < 2 || settings().ProgressIntervalMicros == 0)
+    GTEST_SKIP() << "needs two processes and the progress thread";
+  int VF = settings().VirtualRanksPerProcess;
+  runRanks([&](int, char **) -> int {
+    int R = rank();
+    constexpr int Count = 1 << 19; // 4 MiB of doubles
+    double Times[2] = {0, 0};      // computation ended, data sent
+    if (R == VF) {                 // on the other process
+      std::vector<double> In(Count);
+      MPI_Request Req;
+      mpi::Irecv(In.data(), Count, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &Req);
+      double Until = mpi::Wtime() + 0.3;
+      volatile double Sink = 0;
+      while (mpi::Wtime() < Until) // computes, never suspends
+        Sink = Sink + 1;
+      Times[0] = mpi::Wtime();
+      mpi::Wait(&Req, MPI_STATUS_IGNORE);
+      EXPECT_EQ(In[Count - 1], 1.0);
+    } else if (R == 0) {
+      std::vector<double> Out(Count, 1.0);
+      mpi::Send(Out.data(), Count, MPI_DOUBLE, VF, 0, MPI_COMM_WORLD);
+      Times[1] = mpi::Wtime();
+    }
+    double Both[2] = {0, 0};
+    mpi::Allreduce(Times, Both, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    EXPECT_LT(Both[1], Both[0]) << "the data moved only after the receiver's computation";
+    return 0;
+  });
+}
+
+TEST(Transport, TheProgressThreadSleepsWhileNothingMoves) {
+  // With no receive posted and nothing on its way, polling would only take the core from the
+  // computing rank (Bamboo-nocomm): the progress thread sleeps until a message is posted.
+  if (processes() < 2 || settings().ProgressIntervalMicros == 0)
+    GTEST_SKIP() << "needs two processes and the progress thread";
+  runRanks([&](int, char **) -> int {
+    // No collective before or after: a rank of this process waiting in it (for a rank the
+    // computation keeps from running) would rightly keep the thread polling.
+    ProcessCounters Before = processCounters();
+    double Until = mpi::Wtime() + 0.2;
+    volatile double Sink = 0;
+    while (mpi::Wtime() < Until) // computes, never suspends
+      Sink = Sink + 1;
+    ProcessCounters After = processCounters();
+    // Polling once a millisecond, as it did while idle before, would be 200 polls.
+    EXPECT_LE(After.ProgressPolls - Before.ProgressPolls, 2u);
+    return 0;
+  });
+}

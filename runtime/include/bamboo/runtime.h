@@ -57,6 +57,7 @@ struct ProcessCounters {
   std::uint64_t RemoteMessages = 0; // to ranks of other processes
   std::uint64_t MPIMessages = 0;    // MPI messages they became (frames and large payloads)
   std::uint64_t FramesSent = 0;
+  std::uint64_t ProgressPolls = 0; // polls of MPI by the progress thread
 };
 ProcessCounters processCounters();
 

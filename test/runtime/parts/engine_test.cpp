@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstring>
+#include <memory>
 #include <vector>
 
 using namespace bamboo::detail;
@@ -41,7 +43,8 @@ constexpr std::size_t EagerLimit = 64;
 struct Fixture {
   Scheduler Sched{1};
   FakeRemote Remote;
-  Engine Eng{Placement{0, 2}, EagerLimit, Sched, Remote};
+  ProgressSignal Progress;
+  Engine Eng{Placement{0, 2}, EagerLimit, Sched, Remote, Progress};
   std::array<RankTask, 2> Ranks;
   std::vector<std::unique_ptr<Request>> Requests;
   Fixture() {
@@ -112,6 +115,23 @@ TEST(EnginePart, APostedReceiveIsMatchedByTheFirstSendThatFits) {
   EXPECT_TRUE(R.Complete);
   EXPECT_EQ(X, 10);
   EXPECT_NE(F.Eng.probe(1, 0, 4, Context), nullptr);
+}
+
+TEST(EnginePart, AwaitsMessagesWhileAReceiveIsPosted) {
+  // What keeps the progress thread polling: a receive a message may still come for.
+  Fixture F;
+  int X = 0, A = 4;
+  EXPECT_FALSE(F.Eng.awaitsMessages());
+  F.recv(0, 2, 1, &X, 1); // from a remote rank
+  EXPECT_TRUE(F.Eng.awaitsMessages());
+  Message M;
+  M.Env = Envelope{2, 1, Context};
+  M.Bytes = sizeof A;
+  M.Owned.resize(sizeof A);
+  std::memcpy(M.Owned.data(), &A, sizeof A);
+  F.Eng.deliver(0, std::make_unique<Message>(std::move(M)));
+  EXPECT_EQ(X, 4);
+  EXPECT_FALSE(F.Eng.awaitsMessages());
 }
 
 TEST(EnginePart, ALongerMessageTruncatesWithMPIsError) {

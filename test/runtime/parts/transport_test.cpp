@@ -46,7 +46,8 @@ template <class Fn> bool progressUntil(Transport &Net, Fn &&Done) {
 struct Fixture {
   FakeArrivals Arrived;
   CountingObserver Seen;
-  Transport Net{Arrived, Seen};
+  ProgressSignal Progress;
+  Transport Net{Arrived, Seen, Progress};
   bool Skip = false;
   Fixture() {
     int Size = 0;
