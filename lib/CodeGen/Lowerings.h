@@ -31,6 +31,10 @@ void privatizeVariables(RewriteSession &S);
 /// (IncludeLowering.cpp).
 void lowerIncludes(RewriteSession &S);
 
+/// Blocks whose statements the analysis reordered are emitted in that
+/// order (ReorderLowering.cpp).
+void reorderBlocks(RewriteSession &S);
+
 /// rand, drand48, strtok...: the C library's hidden state becomes per rank
 /// (LibcLowering.cpp).
 void lowerLibcState(RewriteSession &S);

@@ -28,6 +28,8 @@ translateFile(TranslationUnitModel &Model, DiagTable &Diags,
   codegen::lowerRegions(S);
   codegen::lowerMain(S);
   codegen::lowerLibcState(S);
+  // After the edits inside statements, which move with them.
+  codegen::reorderBlocks(S);
   // Last: which files need the runtime's header depends on the edits above.
   codegen::lowerIncludes(S);
   return S.result();

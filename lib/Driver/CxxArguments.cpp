@@ -130,6 +130,8 @@ Expected<CxxArguments> parseCxxArguments(ArrayRef<std::string> Args,
     };
     if (Arg == "--keep-translated") {
       Out.KeepTranslated = true;
+    } else if (Arg == "--no-reorder") {
+      Out.NoReorder = true;
     } else if (Arg.consume_front("--mpicxx=")) {
       Out.MPICxx = Arg.str();
       MPICxxGiven = true;

@@ -256,6 +256,7 @@ std::optional<std::string> Driver::translate(StringRef Source, StringRef Root,
   Options.Translate.LineDirectives = true;
   Options.Translate.Mirror = true;
   Options.Translate.Root = Root.str();
+  Options.Translate.Reorder = !Args.NoReorder;
   ProgramTranslation Program =
       translateProgram(*Compilations, {Source.str()}, Options);
   if (!Program.Ok)
@@ -411,7 +412,8 @@ int runCxxDriver(ArrayRef<std::string> Arguments, StringRef Executable,
     std::vector<StringRef> Refs = {Parsed->MPICxx};
     for (const std::string &A : Arguments)
       if (!StringRef(A).starts_with("--mpicxx=") &&
-          !StringRef(A).starts_with("--mpicc=") && A != "--keep-translated")
+          !StringRef(A).starts_with("--mpicc=") && A != "--keep-translated" &&
+          A != "--no-reorder")
         Refs.push_back(A);
     return sys::ExecuteAndWait(*Found, Refs);
   }

@@ -88,6 +88,10 @@ analyzeTranslationUnit(ASTContext &Ctx, PragmaTable &Pragmas, DiagTable &Diags,
     checkMPICalls(Ctx, *F, Runnable.contains(TU->Graph.lookup(F->Decl)), Diags);
     checkRegions(Ctx, *F, TU->Graph, TU->Reach, Pragmas, Diags);
   }
+  if (Diags.errorCount() == 0) // a refused program is not translated
+    for (const auto &F : TU->Functions)
+      for (BlockPlan &P : planBlocks(*F, Ctx))
+        TU->Plans.push_back(std::move(P));
   return TU;
 }
 

@@ -51,6 +51,21 @@ std::optional<long> constantOf(const Expr *E, const ASTContext &Ctx) {
   return std::nullopt;
 }
 
+/// Every name an expression of a statement uses.
+class NameFinder : public RecursiveASTVisitor<NameFinder> {
+public:
+  explicit NameFinder(llvm::SmallPtrSetImpl<const IdentifierInfo *> &Out)
+      : Out(Out) {}
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const IdentifierInfo *II = DRE->getDecl()->getIdentifier())
+      Out.insert(II);
+    return true;
+  }
+
+private:
+  llvm::SmallPtrSetImpl<const IdentifierInfo *> &Out;
+};
+
 class Collector {
 public:
   Collector(Effects &E, ASTContext &Ctx)
@@ -58,6 +73,7 @@ public:
 
   void item(const Stmt *S) {
     E.S = S;
+    NameFinder(E.Named).TraverseStmt(const_cast<Stmt *>(S));
     if (const auto *Call = topLevelCall(S)) {
       MPICallee M;
       if (matchMPICall(*Call, SM, M)) {
@@ -331,8 +347,10 @@ private:
     } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls()) {
         const auto *VD = dyn_cast<VarDecl>(D);
-        if (!VD)
-          continue;
+        if (!VD) // a type: what uses it is not followed
+          return barrier(S, "declares a type");
+        if (const IdentifierInfo *II = VD->getIdentifier())
+          E.Declared.insert(II);
         if (!VD->hasLocalStorage())
           return barrier(S, "declares a static variable");
         if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
@@ -347,6 +365,8 @@ private:
       return;
     } else if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, LabelStmt>(S)) {
       return barrier(S, "leaves or enters the block");
+    } else if (isa<SwitchCase>(S) && LoopDepth == 0) {
+      return barrier(S, "is a case label of the enclosing switch");
     } else if (isa<BreakStmt, ContinueStmt>(S)) {
       if (LoopDepth == 0)
         return barrier(S, "leaves or enters the block");
@@ -464,26 +484,50 @@ std::vector<Effects> blockEffects(const CompoundStmt *Block,
   return Out;
 }
 
-bool mustPrecede(const Effects &A, const Effects &B,
-                 const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped) {
-  if (A.Barrier || B.Barrier)
-    return true;
-  if (intersects(A.Writes, B.Reads) || intersects(A.Writes, B.Writes) ||
-      intersects(A.Reads, B.Writes))
-    return true;
+std::optional<std::string>
+dependence(const Effects &A, const Effects &B,
+           const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped) {
+  if (A.Barrier)
+    return A.Why;
+  if (B.Barrier)
+    return B.Why;
+  auto Shared = [](const auto &X, const auto &Y) -> const ValueDecl * {
+    for (const ValueDecl *D : X)
+      if (Y.contains(D))
+        return D;
+    return nullptr;
+  };
+  auto Quoted = [](const NamedDecl *D) {
+    return "'" + D->getNameAsString() + "'";
+  };
+  if (const ValueDecl *D = Shared(A.Writes, B.Reads))
+    return "writes " + Quoted(D) + ", which the other reads";
+  if (const ValueDecl *D = Shared(A.Writes, B.Writes))
+    return "writes " + Quoted(D) + ", which the other writes";
+  if (const ValueDecl *D = Shared(A.Reads, B.Writes))
+    return "reads " + Quoted(D) + ", which the other writes";
+  for (const IdentifierInfo *Name : A.Declared)
+    if (B.Named.contains(Name) || B.Declared.contains(Name))
+      return "declares '" + Name->getName().str() + "', a name the other uses";
+  for (const IdentifierInfo *Name : B.Declared)
+    if (A.Named.contains(Name))
+      return "uses '" + Name->getName().str() + "', a name the other declares";
   // Request slots are written by starts and completions alike.
-  auto SlotsMeet = [](const Effects &X, const Effects &Y) {
+  auto SlotsMeet = [](const Effects &X, const Effects &Y) -> const ValueDecl * {
     for (const Effects::Slot &S : X.Slots) {
       if (Y.Reads.contains(S.Var) || Y.Writes.contains(S.Var))
-        return true;
+        return S.Var;
       for (const Effects::Slot &T : Y.Slots)
         if (S.Var == T.Var && !(S.Index && T.Index && *S.Index != *T.Index))
-          return true;
+          return S.Var;
     }
-    return false;
+    return nullptr;
   };
-  if (SlotsMeet(A, B) || SlotsMeet(B, A))
-    return true;
+  const ValueDecl *Slot = SlotsMeet(A, B);
+  if (!Slot)
+    Slot = SlotsMeet(B, A);
+  if (Slot)
+    return "uses the request " + Quoted(Slot);
   auto SlotEscaped = [&](const Effects &X) {
     return llvm::any_of(X.Slots, [&](const Effects::Slot &S) {
       return Escaped.contains(S.Var);
@@ -502,16 +546,16 @@ bool mustPrecede(const Effects &A, const Effects &B,
       (B.WritesIndirect && TouchesIndirectly(A, true)) ||
       (A.ReadsIndirect && TouchesIndirectly(B, false)) ||
       (B.ReadsIndirect && TouchesIndirectly(A, false)))
-    return true;
+    return std::string("may access the same memory through a pointer");
   if (A.Role == CommRole::None || B.Role == CommRole::None)
-    return false;
+    return std::nullopt;
   if (A.Role == CommRole::Blocking || B.Role == CommRole::Blocking)
-    return true;
+    return std::string("blocking communication keeps its place");
   for (const MatchKey &X : A.Matches)
     for (const MatchKey &Y : B.Matches)
       if (mayMatchSameMessage(X, Y))
-        return true;
-  return false;
+        return std::string("may match the same message (MPI's order)");
+  return std::nullopt;
 }
 
 llvm::SmallPtrSet<const ValueDecl *, 8> escapedVariables(const FunctionDecl *FD,

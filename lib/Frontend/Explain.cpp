@@ -89,6 +89,8 @@ public:
     for (const auto &F : TU.functions())
       for (const Region &R : F->Regions)
         region(*F, R);
+    for (const BlockPlan &P : TU.blockPlans())
+      reordering(P);
     std::vector<const FunctionDecl *> Waiting = TU.suspendingFunctions();
     OS << "may wait:";
     if (Waiting.empty())
@@ -178,6 +180,49 @@ private:
          << ")";
       OS << guards(*U) << "\n";
     }
+  }
+
+  /// What moved in a block (transfers only), and what held the others.
+  void reordering(const BlockPlan &P) {
+    auto Item = [&](unsigned I) {
+      return loc(P.Items[I]->getBeginLoc()) + ": " +
+             (P.MPI[I] ? P.MPI[I]->Name.str() : std::string("statement"));
+    };
+    if (!P.reorders() && P.KeptBecause.empty() && P.Holds.empty())
+      return; // nothing moved, nothing wanted to
+    OS << loc(P.Block->getLBracLoc()) << ": block in '"
+       << functionName(P.Function) << "'";
+    if (!P.KeptBecause.empty()) {
+      OS << " kept as written: " << P.KeptBecause << "\n";
+      return;
+    }
+    OS << (P.reorders() ? ", reordered:\n" : ", order kept:\n");
+    std::vector<unsigned> Position(P.Order.size());
+    for (unsigned K = 0; K < P.Order.size(); ++K)
+      Position[P.Order[K]] = K;
+    // A start moves up past statements written before it; a completion
+    // down past statements written after it.
+    for (unsigned I = 0; I < P.Items.size(); ++I) {
+      if (P.Roles[I] == CommRole::Start) {
+        for (unsigned J = 0; J < I; ++J)
+          if (Position[J] > Position[I]) {
+            OS << "  " << Item(I) << " moves up, before "
+               << loc(P.Items[J]->getBeginLoc()) << "\n";
+            break;
+          }
+      } else if (P.Roles[I] == CommRole::Completion) {
+        for (unsigned J = P.Items.size(); J-- > I + 1;)
+          if (Position[J] < Position[I]) {
+            OS << "  " << Item(I) << " moves down, after "
+               << loc(P.Items[J]->getBeginLoc()) << "\n";
+            break;
+          }
+      }
+    }
+    for (const BlockPlan::Hold &H : P.Holds)
+      OS << "  " << Item(H.Transfer) << " held "
+         << (P.Roles[H.Transfer] == CommRole::Start ? "after " : "before ")
+         << loc(P.Items[H.Holder]->getBeginLoc()) << ": " << H.Why << "\n";
   }
 
   const TranslationUnitModel &TU;

@@ -161,3 +161,13 @@ TEST(CxxArguments, Misuse) {
 }
 
 } // namespace
+
+TEST(CxxArguments, NoReorderIsBamboosOwnFlag) {
+  // It reaches the translator, and neither the compiler nor the link.
+  CxxArguments A = parse({"--no-reorder", "-O2", "a.c", "-o", "app"});
+  EXPECT_TRUE(A.NoReorder);
+  EXPECT_FALSE(has(A.CompileArgs, "--no-reorder"));
+  EXPECT_FALSE(has(A.LinkInputs, "--no-reorder"));
+  EXPECT_FALSE(has(A.TranslatorArgs, "--no-reorder"));
+  EXPECT_FALSE(parse({"a.c"}).NoReorder);
+}

@@ -69,6 +69,11 @@ static cl::opt<bool> LineDirectives(
     cl::desc("Emit #line so that compiler messages and debuggers name the "
              "original file"),
     cl::cat(BambooCategory));
+static cl::opt<bool> NoReorder(
+    "no-reorder",
+    cl::desc("Emit every statement in its written order: start no transfer "
+             "earlier and complete none later than written"),
+    cl::cat(BambooCategory));
 static cl::opt<bool> PrintResourceDir(
     "print-resource-dir",
     cl::desc("Print the Clang resource directory bamboo uses, then exit"),
@@ -109,6 +114,7 @@ int main(int argc, const char **argv) {
   Opts.Explain = Explain;
   Opts.ResourceDir = ResourceDir;
   Opts.Translate.LineDirectives = LineDirectives;
+  Opts.Translate.Reorder = !NoReorder;
   Opts.Translate.Mirror = !OutputDir.empty();
   if (!Root.empty()) {
     SmallString<256> Dir(Root);

@@ -34,6 +34,9 @@ struct TranslateOptions {
   /// Empty: files are placed by their absolute paths, so that any root that
   /// holds them all, chosen after, keeps the redirected #includes right.
   std::string Root;
+  /// Emit blocks in the order the analysis chose for overlap
+  /// (docs/reorder.md); off with --no-reorder.
+  bool Reorder = true;
 };
 
 /// One file of a translation: the main file or a user header.

@@ -49,6 +49,8 @@ struct CxxArguments {
   std::string MPICC;
   bool CompileOnly = false;
   bool KeepTranslated = false;
+  /// --no-reorder: statements in their written order (docs/reorder.md).
+  bool NoReorder = false;
   bool Verbose = false;
   /// -MD/-MMD: write a dependency file beside each object (-MF, -MT/-MQ,
   /// -MP as for gcc).

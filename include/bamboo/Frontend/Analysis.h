@@ -13,6 +13,7 @@
 #include "bamboo/Frontend/CallGraph.h"
 #include "bamboo/Frontend/OutsideCalls.h"
 #include "bamboo/Frontend/RegionModel.h"
+#include "bamboo/Frontend/Reordering.h"
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
 #include <vector>
@@ -55,6 +56,9 @@ public:
   /// The MPI calls outside every function body (default arguments, member
   /// and static initializers), in source order.
   llvm::ArrayRef<OutsideMPICall> outsideCalls() const { return Outside; }
+  /// The blocks that start or complete transfers outside olap regions, and
+  /// their consensus order (docs/reorder.md), in source order.
+  llvm::ArrayRef<BlockPlan> blockPlans() const { return Plans; }
   /// The main function the main file defines (not a header's), or null.
   const clang::FunctionDecl *mainFunction() const;
   /// The model of \p FD (a source-level function), or null.
@@ -82,6 +86,7 @@ private:
   ReachSets Reach;
   std::vector<std::unique_ptr<FunctionModel>> Functions;
   std::vector<OutsideMPICall> Outside;
+  std::vector<BlockPlan> Plans;
   llvm::DenseMap<const clang::FunctionDecl *, const FunctionModel *> ByDecl;
 };
 

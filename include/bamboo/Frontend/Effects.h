@@ -25,6 +25,7 @@
 
 namespace clang {
 class ASTContext;
+class IdentifierInfo;
 class CompoundStmt;
 class FunctionDecl;
 class Stmt;
@@ -73,6 +74,12 @@ struct Effects {
   };
   llvm::SmallVector<Slot, 2> Slots;
 
+  /// Names the statement declares, and every name it uses: a declaration
+  /// stays on its side of a statement that uses its name, which may mean
+  /// another declaration (shadowing).
+  llvm::SmallPtrSet<const clang::IdentifierInfo *, 2> Declared;
+  llvm::SmallPtrSet<const clang::IdentifierInfo *, 8> Named;
+
   /// Nothing moves across a barrier; Why says what it is ("calls 'f', whose
   /// effects are unknown").
   bool Barrier = false;
@@ -87,12 +94,17 @@ std::vector<Effects> blockEffects(const clang::CompoundStmt *Block,
                                   const clang::FunctionDecl *FD,
                                   clang::ASTContext &Ctx);
 
-/// Whether \p A (written first) must stay before \p B: a data dependence,
-/// MPI's matching order, a barrier, or blocking communication, which keeps
-/// its place among communication.
-bool mustPrecede(
-    const Effects &A, const Effects &B,
-    const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Escaped);
+/// Why \p A (written first) must stay before \p B, or nothing if it need
+/// not: a data dependence ("writes 'x'"), MPI's matching order, a barrier, or
+/// blocking communication, which keeps its place among communication.
+std::optional<std::string>
+dependence(const Effects &A, const Effects &B,
+           const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Escaped);
+inline bool
+mustPrecede(const Effects &A, const Effects &B,
+            const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Escaped) {
+  return dependence(A, B, Escaped).has_value();
+}
 
 /// The variables of \p FD whose address escapes (taken, arrays, references,
 /// globals): what an access through a pointer may touch.

@@ -1,0 +1,62 @@
+//===- Reordering.h - Which blocks of a function are emitted reordered -*- C++
+//-*-===//
+//
+// The facts code generation and --explain need to reorder communication
+// (docs/reorder.md): for each block of a function that starts or completes a
+// transfer, outside olap regions, its statements in the consensus order
+// (BlockOrder.h), the transfers dependence held in place and why, and, when
+// the block must be emitted as written, the reason.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BAMBOO_FRONTEND_REORDERING_H
+#define BAMBOO_FRONTEND_REORDERING_H
+
+#include "bamboo/Frontend/Effects.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CompoundStmt;
+class FunctionDecl;
+class Stmt;
+} // namespace clang
+
+namespace bamboo {
+
+struct FunctionModel;
+
+struct BlockPlan {
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::CompoundStmt *Block = nullptr;
+  std::vector<const clang::Stmt *> Items;   ///< the statements, written order
+  std::vector<CommRole> Roles;              ///< each item's part in transfers
+  std::vector<const MPIFunctionInfo *> MPI; ///< each item's MPI call, if any
+  std::vector<unsigned> Order;              ///< indices into Items
+  /// A start the overlap order wanted earlier, or a completion it wanted
+  /// later, that dependence on Holder kept where it is.
+  struct Hold {
+    unsigned Transfer;
+    unsigned Holder;
+    std::string Why;
+  };
+  std::vector<Hold> Holds;
+  /// Non-empty if Order differs from the written order but the block is
+  /// emitted as written: why ("a preprocessor line is among its statements").
+  std::string KeptBecause;
+
+  /// Whether code generation emits the block in another order.
+  bool reorders() const;
+};
+
+/// The plans of \p FM's blocks that start or complete a transfer, outside
+/// olap regions, in source order. A function template is not planned: its
+/// dependences are not known before instantiation.
+std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
+                                  clang::ASTContext &Ctx);
+
+} // namespace bamboo
+
+#endif // BAMBOO_FRONTEND_REORDERING_H

@@ -1,0 +1,86 @@
+//===- ReorderLowering.cpp - Blocks emitted in their consensus order ------===//
+//
+// The analysis decided each block's order (Frontend/Reordering.h); this
+// emits it. Runs after the lowerings that edit inside statements: each
+// statement moves with its edits. The span from the first statement that
+// moves to the last is written again, each statement under a #line of its
+// own, so compiler messages and debuggers still name its line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+#include "RewriteSession.h"
+
+#include "clang/AST/Stmt.h"
+
+using namespace clang;
+
+namespace bamboo::codegen {
+
+namespace {
+
+/// The blanks before \p Loc on its line, if only blanks precede it.
+std::string indentation(SourceLocation Loc, const SourceManager &SM) {
+  auto [File, Offset] = SM.getDecomposedLoc(Loc);
+  llvm::StringRef Buffer = SM.getBufferData(File);
+  unsigned Begin = Offset;
+  while (Begin > 0 && (Buffer[Begin - 1] == ' ' || Buffer[Begin - 1] == '\t'))
+    --Begin;
+  if (Begin > 0 && Buffer[Begin - 1] != '\n')
+    return "";
+  return Buffer.slice(Begin, Offset).str();
+}
+
+void emitPlan(RewriteSession &S, const BlockPlan &P) {
+  unsigned N = P.Items.size();
+  unsigned First = 0, Last = N - 1;
+  while (P.Order[First] == First)
+    ++First;
+  while (P.Order[Last] == Last)
+    --Last;
+  // Each statement's own text as the other lowerings left it. One with
+  // text inserted at its edges (a declaration added before it) could not
+  // take that text along: such a block stays as written.
+  Rewriter::RewriteOptions Inner;
+  Inner.IncludeInsertsAtBeginOfRange = false;
+  Inner.IncludeInsertsAtEndOfRange = false;
+  std::vector<CharSourceRange> Ranges(N);
+  std::vector<std::string> Texts(N);
+  for (unsigned I = First; I <= Last; ++I) {
+    std::optional<SourceLocation> End =
+        S.endOfStatement(P.Items[I], "a statement that reordering moves");
+    if (!End)
+      return;
+    Ranges[I] = CharSourceRange::getCharRange(P.Items[I]->getBeginLoc(), *End);
+    Texts[I] = S.R.getRewrittenText(Ranges[I]);
+    if (int(Texts[I].size()) != S.R.getRangeSize(Ranges[I], Inner))
+      return;
+  }
+  FileID File = S.SM.getFileID(P.Items[First]->getBeginLoc());
+  std::string Span;
+  for (unsigned K = First; K <= Last; ++K) {
+    unsigned I = P.Order[K];
+    SourceLocation Begin = P.Items[I]->getBeginLoc();
+    Span += "\n" + S.lineDirective(File, S.SM.getSpellingLineNumber(Begin)) +
+            indentation(Begin, S.SM) + Texts[I];
+  }
+  // What follows on the last statement's line keeps that line's number.
+  SourceLocation SpanEnd = Ranges[Last].getEnd();
+  Span += "\n" + S.lineDirective(File, S.SM.getSpellingLineNumber(SpanEnd));
+  CharSourceRange Whole =
+      CharSourceRange::getCharRange(Ranges[First].getBegin(), SpanEnd);
+  S.R.RemoveText(Whole, Inner);
+  S.R.InsertTextAfter(Ranges[First].getBegin(), Span);
+}
+
+} // namespace
+
+void reorderBlocks(RewriteSession &S) {
+  if (!S.Options.Reorder)
+    return;
+  for (const BlockPlan &P : S.Model.blockPlans())
+    if (P.reorders() && S.isUserFile(S.SM.getFileID(P.Block->getLBracLoc())))
+      emitPlan(S, P);
+}
+
+} // namespace bamboo::codegen

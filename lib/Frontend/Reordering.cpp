@@ -1,0 +1,169 @@
+//===- Reordering.cpp - Which blocks of a function are emitted reordered --===//
+
+#include "bamboo/Frontend/Reordering.h"
+#include "bamboo/Frontend/BlockOrder.h"
+#include "bamboo/Frontend/RegionModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace bamboo {
+
+bool BlockPlan::reorders() const {
+  if (!KeptBecause.empty())
+    return false;
+  for (unsigned I = 0; I < Order.size(); ++I)
+    if (Order[I] != I)
+      return true;
+  return false;
+}
+
+namespace {
+
+/// The blocks of a function body, not those of lambdas (functions of their
+/// own) or of OpenMP constructs (run by a team).
+class BlockFinder : public RecursiveASTVisitor<BlockFinder> {
+public:
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseStmt(Stmt *S) {
+    if (S && (isa<OMPExecutableDirective>(S) || isa<CapturedStmt>(S)))
+      return true;
+    return RecursiveASTVisitor::TraverseStmt(S);
+  }
+  bool VisitCompoundStmt(CompoundStmt *CS) {
+    Blocks.push_back(CS);
+    return true;
+  }
+  std::vector<const CompoundStmt *> Blocks;
+};
+
+bool inside(SourceRange Inner, SourceRange Outer, const SourceManager &SM) {
+  SourceLocation B = SM.getFileLoc(Inner.getBegin());
+  return !SM.isBeforeInTranslationUnit(B, SM.getFileLoc(Outer.getBegin())) &&
+         !SM.isBeforeInTranslationUnit(SM.getFileLoc(Outer.getEnd()), B);
+}
+
+/// Why the statements of \p Block cannot be emitted in another order as
+/// text, or empty.
+std::string whyKeptAsWritten(const CompoundStmt *Block,
+                             const SourceManager &SM) {
+  SourceLocation L = Block->getLBracLoc(), R = Block->getRBracLoc();
+  if (L.isMacroID() || R.isMacroID())
+    return "it is written in a macro";
+  FileID File = SM.getFileID(L);
+  for (const Stmt *S : Block->body())
+    if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID() ||
+        SM.getFileID(S->getBeginLoc()) != File)
+      return "a statement of it is written with a macro";
+  // A directive or pragma among the statements belongs to its place (a
+  // pragma to the statement after it).
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (Invalid)
+    return "its text cannot be read";
+  unsigned Begin = SM.getFileOffset(L), End = SM.getFileOffset(R);
+  llvm::SmallVector<llvm::StringRef, 32> Lines;
+  Buffer.slice(Begin + 1, End).split(Lines, '\n');
+  for (unsigned I = 1; I < Lines.size(); ++I) // the first follows the brace
+    if (Lines[I].ltrim(" \t").starts_with("#"))
+      return "a preprocessor line is among its statements";
+  return "";
+}
+
+/// For each transfer the overlap order could not move, the item that held
+/// it nearest its wanted place.
+std::vector<BlockPlan::Hold>
+holdsOf(const BlockOrder &B,
+        const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped) {
+  const reorder::Consensus &C = B.Orders;
+  std::vector<unsigned> Position(B.Order.size());
+  for (unsigned P = 0; P < B.Order.size(); ++P)
+    Position[B.Order[P]] = P;
+  llvm::DenseMap<unsigned, BlockPlan::Hold> Nearest;
+  for (const reorder::Consensus::Rejection &R : C.rejections()) {
+    if (C.orders()[R.Order] != "overlap")
+      continue;
+    bool StartUp = B.Items[R.Before].Role == CommRole::Start;
+    unsigned Transfer = StartUp ? R.Before : R.After;
+    if (!StartUp && B.Items[Transfer].Role != CommRole::Completion)
+      continue;
+    // The kept chain from R.After to R.Before: the step next to the
+    // transfer is what held it.
+    std::vector<reorder::Consensus::Step> Chain = C.chain(R.After, R.Before);
+    if (Chain.size() < 2)
+      continue;
+    const reorder::Consensus::Step &Into = StartUp ? Chain.back() : Chain[1];
+    unsigned Holder = StartUp ? Chain[Chain.size() - 2].Item : Chain[1].Item;
+    auto It = Nearest.find(Transfer);
+    if (It != Nearest.end()) {
+      bool Nearer = StartUp ? Position[Holder] > Position[It->second.Holder]
+                            : Position[Holder] < Position[It->second.Holder];
+      if (!Nearer)
+        continue;
+    }
+    std::string Why;
+    if (Into.Order == 0) {
+      const Effects &First = B.Items[StartUp ? Holder : Transfer];
+      const Effects &Second = B.Items[StartUp ? Transfer : Holder];
+      Why = dependence(First, Second, Escaped).value_or("");
+      // The statement that is the barrier says why itself.
+      if (B.Items[Holder].Barrier)
+        Why = B.Items[Holder].Why;
+    } else {
+      Why = "the " + C.orders()[Into.Order] + " order";
+    }
+    Nearest[Transfer] = BlockPlan::Hold{Transfer, Holder, Why};
+  }
+  std::vector<BlockPlan::Hold> Out;
+  for (auto &Entry : Nearest)
+    Out.push_back(Entry.second);
+  llvm::sort(Out, [](const BlockPlan::Hold &A, const BlockPlan::Hold &B) {
+    return A.Transfer < B.Transfer;
+  });
+  return Out;
+}
+
+} // namespace
+
+std::vector<BlockPlan> planBlocks(const FunctionModel &FM, ASTContext &Ctx) {
+  const FunctionDecl *FD = FM.Decl;
+  std::vector<BlockPlan> Plans;
+  if (!FD->hasBody() || FD->isDependentContext())
+    return Plans;
+  const SourceManager &SM = Ctx.getSourceManager();
+  BlockFinder Finder;
+  Finder.TraverseStmt(FD->getBody());
+  llvm::SmallPtrSet<const ValueDecl *, 8> Escaped = escapedVariables(FD, Ctx);
+  for (const CompoundStmt *Block : Finder.Blocks) {
+    if (llvm::any_of(FM.Regions, [&](const Region &R) {
+          return inside(Block->getSourceRange(), R.S->getSourceRange(), SM);
+        }))
+      continue; // the pragma is the user's order there (SPEC section 3)
+    BlockOrder B = orderBlock(Block, FD, Ctx);
+    if (llvm::none_of(B.Items, [](const Effects &E) {
+          return E.Role == CommRole::Start || E.Role == CommRole::Completion;
+        }))
+      continue;
+    BlockPlan P;
+    P.Function = FD;
+    P.Block = Block;
+    for (const Effects &E : B.Items) {
+      P.Items.push_back(E.S);
+      P.Roles.push_back(E.Role);
+      P.MPI.push_back(E.MPI);
+    }
+    P.Order = B.Order;
+    P.Holds = holdsOf(B, Escaped);
+    if (!llvm::is_sorted(P.Order))
+      P.KeptBecause = whyKeptAsWritten(Block, SM);
+    Plans.push_back(std::move(P));
+  }
+  return Plans;
+}
+
+} // namespace bamboo
