@@ -28,34 +28,6 @@ using namespace clang;
 
 namespace bamboo::codegen {
 
-namespace {
-
-/// The range of a `#pragma` line: from its '#' to the end of the line (a
-/// backslash-newline continues it), without the newline.
-CharSourceRange pragmaLine(RewriteSession &S, SourceLocation Hash) {
-  FileID File = S.SM.getFileID(Hash);
-  llvm::StringRef Buffer = S.SM.getBufferData(File);
-  unsigned Begin = S.SM.getFileOffset(Hash), End = Begin;
-  while (End < Buffer.size() && Buffer[End] != '\n') {
-    if (Buffer[End] == '\\' && End + 1 < Buffer.size() &&
-        Buffer[End + 1] == '\n')
-      ++End; // the line goes on
-    ++End;
-  }
-  SourceLocation Start = S.SM.getLocForStartOfFile(File);
-  return CharSourceRange::getCharRange(Start.getLocWithOffset(Begin),
-                                       Start.getLocWithOffset(End));
-}
-
-void replacePragma(RewriteSession &S, const PragmaRecord &P,
-                   llvm::StringRef Comment) {
-  if (P.HashLoc.isMacroID() || !S.inUserFile(P.HashLoc))
-    return; // _Pragma in a macro: nothing to turn into a comment
-  S.R.ReplaceText(pragmaLine(S, P.HashLoc), Comment);
-}
-
-} // namespace
-
 void lowerRegions(RewriteSession &S) {
   for (const auto &FM : S.Model.functions()) {
     for (const Region &Rg : FM->Regions) {
@@ -64,12 +36,12 @@ void lowerRegions(RewriteSession &S) {
       std::string Priority =
           Rg.Priority ? "(" + std::to_string(*Rg.Priority) + ")" : "";
       std::string Line = S.where(Rg.Pragma->HashLoc);
-      replacePragma(S, *Rg.Pragma,
-                    "// bamboo: olap region (" + Line + ")" +
-                        (Rg.Priority
-                             ? ", priority " + std::to_string(*Rg.Priority)
-                             : std::string()) +
-                        ": its receives complete together at its end");
+      S.replacePragma(*Rg.Pragma,
+                      "// bamboo: olap region (" + Line + ")" +
+                          (Rg.Priority
+                               ? ", priority " + std::to_string(*Rg.Priority)
+                               : std::string()) +
+                          ": its receives complete together at its end");
       std::string Open =
           S.isC() ? " bamboo_region *bambooOlap = bamboo_region_open(" +
                         std::to_string(Rg.Priority.value_or(0)) + ");"
@@ -93,8 +65,8 @@ void lowerRegions(RewriteSession &S) {
       }
       for (const Block &B : Rg.Blocks)
         if (B.Pragma)
-          replacePragma(
-              S, *B.Pragma,
+          S.replacePragma(
+              *B.Pragma,
               B.Kind == BlockKind::Send
                   ? "// bamboo: send block"
                   : "// bamboo: receive block (part of the firing rule)");

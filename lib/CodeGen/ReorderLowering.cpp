@@ -11,6 +11,8 @@
 #include "Lowerings.h"
 #include "RewriteSession.h"
 
+#include "bamboo/Frontend/PragmaTable.h"
+
 #include "clang/AST/Stmt.h"
 
 using namespace clang;
@@ -76,6 +78,10 @@ void emitPlan(RewriteSession &S, const BlockPlan &P) {
 } // namespace
 
 void reorderBlocks(RewriteSession &S) {
+  for (const PragmaRecord &P : S.Model.pragmas().pragmas())
+    if (P.Kind == PragmaKind::NoReorder && P.Function)
+      S.replacePragma(P, "// bamboo: written order kept (#pragma bamboo "
+                         "noreorder)");
   if (!S.Options.Reorder)
     return;
   for (const BlockPlan &P : S.Model.blockPlans())

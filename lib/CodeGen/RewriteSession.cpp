@@ -7,6 +7,8 @@
 
 #include "RewriteSession.h"
 
+#include "bamboo/Frontend/PragmaTable.h"
+
 #include "bamboo/Frontend/Inclusions.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -229,6 +231,27 @@ RewriteSession::endOfStatement(const Stmt *St, llvm::StringRef What) {
       << (Semi && Semi->is(tok::raw_identifier) ? Semi->getRawIdentifier().str()
                                                 : std::string("?"));
   return std::nullopt;
+}
+
+void RewriteSession::replacePragma(const PragmaRecord &P,
+                                   llvm::StringRef Comment) {
+  if (P.HashLoc.isMacroID() || !inUserFile(P.HashLoc))
+    return; // _Pragma in a macro: nothing to turn into a comment
+  // The line from its '#' to its end (a backslash-newline continues it),
+  // without the newline.
+  FileID File = SM.getFileID(P.HashLoc);
+  llvm::StringRef Buffer = SM.getBufferData(File);
+  unsigned Begin = SM.getFileOffset(P.HashLoc), End = Begin;
+  while (End < Buffer.size() && Buffer[End] != '\n') {
+    if (Buffer[End] == '\\' && End + 1 < Buffer.size() &&
+        Buffer[End + 1] == '\n')
+      ++End; // the line goes on
+    ++End;
+  }
+  SourceLocation Start = SM.getLocForStartOfFile(File);
+  R.ReplaceText(CharSourceRange::getCharRange(Start.getLocWithOffset(Begin),
+                                              Start.getLocWithOffset(End)),
+                Comment);
 }
 
 std::string RewriteSession::where(SourceLocation Loc) const {

@@ -23,6 +23,10 @@
 #include <string>
 #include <vector>
 
+namespace bamboo {
+struct PragmaRecord;
+} // namespace bamboo
+
 namespace bamboo::codegen {
 
 class RewriteSession {
@@ -87,6 +91,10 @@ public:
   /// \p LastToken (file locations), keeping what was inserted at Begin.
   void replaceOriginal(clang::SourceLocation Begin,
                        clang::SourceLocation LastToken, llvm::StringRef Text);
+
+  /// Replaces the line of a `#pragma bamboo` (with its continuations) by
+  /// \p Comment; nothing for a _Pragma in a macro or outside user files.
+  void replacePragma(const PragmaRecord &P, llvm::StringRef Comment);
 
   /// The text of a token range as written.
   std::string sourceText(clang::SourceRange Range) const;

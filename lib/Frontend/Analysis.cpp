@@ -90,7 +90,7 @@ analyzeTranslationUnit(ASTContext &Ctx, PragmaTable &Pragmas, DiagTable &Diags,
   }
   if (Diags.errorCount() == 0) // a refused program is not translated
     for (const auto &F : TU->Functions)
-      for (BlockPlan &P : planBlocks(*F, Ctx))
+      for (BlockPlan &P : planBlocks(*F, Pragmas, Ctx))
         TU->Plans.push_back(std::move(P));
   return TU;
 }

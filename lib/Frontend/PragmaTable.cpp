@@ -29,6 +29,8 @@ llvm::StringRef pragmaWord(PragmaKind Kind) {
     return "send";
   case PragmaKind::Receive:
     return "receive";
+  case PragmaKind::NoReorder:
+    return "noreorder";
   }
   llvm_unreachable("unknown PragmaKind");
 }
@@ -105,6 +107,8 @@ void BambooPragmaHandler::HandlePragma(Preprocessor &PP,
     Record.Kind = PragmaKind::Send;
   else if (Word == "receive")
     Record.Kind = PragmaKind::Receive;
+  else if (Word == "noreorder")
+    Record.Kind = PragmaKind::NoReorder;
   else {
     Diags.report(Tok.getLocation(), Diag::PragmaUnknownWord) << Word;
     return Finish();
@@ -261,6 +265,12 @@ void PragmaTable::bind(ASTContext &Ctx, DiagTable &Diags) {
       Parent = Container;
     }
 
+    if (Record.Kind == PragmaKind::NoReorder) {
+      // It applies to the block it is written in (Reordering.h), whatever
+      // follows it.
+      Record.Function = Best->Function;
+      continue;
+    }
     if (!Next || !isStatementSlot(Parent, Next, SM, P)) {
       Diags.report(Record.WordLoc, Diag::PragmaNoStatement) << Word;
       continue;

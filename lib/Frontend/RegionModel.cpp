@@ -135,8 +135,8 @@ private:
   Opened open(const Stmt *S, const Stmt *Parent) {
     Opened Out;
     for (const PragmaRecord *P : Pragmas.pragmasOf(S)) {
-      if (P->Function != M.Decl)
-        continue;
+      if (P->Function != M.Decl || P->Kind == PragmaKind::NoReorder)
+        continue; // noreorder is the reordering's (Reordering.h)
       if (P->Kind == PragmaKind::Olap) {
         if (CurrentRegion || Out.R) {
           M.MisplacedPragmas.push_back(

@@ -2,7 +2,9 @@
 
 #include "bamboo/Frontend/Reordering.h"
 #include "bamboo/Frontend/BlockOrder.h"
+#include "bamboo/Frontend/PragmaTable.h"
 #include "bamboo/Frontend/RegionModel.h"
+#include "bamboo/Frontend/SourceText.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -60,18 +62,26 @@ std::string whyKeptAsWritten(const CompoundStmt *Block,
     if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID() ||
         SM.getFileID(S->getBeginLoc()) != File)
       return "a statement of it is written with a macro";
-  // A directive or pragma among the statements belongs to its place (a
-  // pragma to the statement after it).
+  // A directive or pragma between the statements belongs to its place (a
+  // pragma to the statement after it, a conditional to its branch); one
+  // inside a statement moves with it.
   bool Invalid = false;
   llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
   if (Invalid)
     return "its text cannot be read";
-  unsigned Begin = SM.getFileOffset(L), End = SM.getFileOffset(R);
-  llvm::SmallVector<llvm::StringRef, 32> Lines;
-  Buffer.slice(Begin + 1, End).split(Lines, '\n');
-  for (unsigned I = 1; I < Lines.size(); ++I) // the first follows the brace
-    if (Lines[I].ltrim(" \t").starts_with("#"))
-      return "a preprocessor line is among its statements";
+  std::vector<unsigned> Bounds = {SM.getFileOffset(L)};
+  for (const Stmt *S : Block->body()) {
+    Bounds.push_back(SM.getFileOffset(S->getBeginLoc()));
+    Bounds.push_back(SM.getFileOffset(S->getEndLoc()));
+  }
+  Bounds.push_back(SM.getFileOffset(R));
+  for (unsigned I = 0; I + 1 < Bounds.size(); I += 2) {
+    llvm::SmallVector<llvm::StringRef, 8> Lines;
+    Buffer.slice(Bounds[I], Bounds[I + 1]).split(Lines, '\n');
+    for (unsigned K = 1; K < Lines.size(); ++K) // the first is not a line's
+      if (Lines[K].ltrim(" \t").starts_with("#"))
+        return "a preprocessor line is among its statements";
+  }
   return "";
 }
 
@@ -130,7 +140,8 @@ holdsOf(const BlockOrder &B,
 
 } // namespace
 
-std::vector<BlockPlan> planBlocks(const FunctionModel &FM, ASTContext &Ctx) {
+std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
+                                  const PragmaTable &Pragmas, ASTContext &Ctx) {
   const FunctionDecl *FD = FM.Decl;
   std::vector<BlockPlan> Plans;
   if (!FD->hasBody() || FD->isDependentContext())
@@ -139,6 +150,25 @@ std::vector<BlockPlan> planBlocks(const FunctionModel &FM, ASTContext &Ctx) {
   BlockFinder Finder;
   Finder.TraverseStmt(FD->getBody());
   llvm::SmallPtrSet<const ValueDecl *, 8> Escaped = escapedVariables(FD, Ctx);
+  // Each `#pragma bamboo noreorder` and the block it is written in, whose
+  // blocks keep their written order.
+  std::vector<std::pair<const PragmaRecord *, const CompoundStmt *>> Unordered;
+  for (const PragmaRecord &Off : Pragmas.pragmas()) {
+    if (Off.Kind != PragmaKind::NoReorder || Off.Function != FD)
+      continue;
+    const CompoundStmt *Scope = nullptr;
+    SourceLocation Hash = SM.getFileLoc(Off.HashLoc);
+    for (const CompoundStmt *Block : Finder.Blocks)
+      if (SM.isBeforeInTranslationUnit(SM.getFileLoc(Block->getLBracLoc()),
+                                       Hash) &&
+          SM.isBeforeInTranslationUnit(Hash,
+                                       SM.getFileLoc(Block->getRBracLoc())) &&
+          (!Scope ||
+           inside(Block->getSourceRange(), Scope->getSourceRange(), SM)))
+        Scope = Block;
+    if (Scope)
+      Unordered.emplace_back(&Off, Scope);
+  }
   for (const CompoundStmt *Block : Finder.Blocks) {
     if (llvm::any_of(FM.Regions, [&](const Region &R) {
           return inside(Block->getSourceRange(), R.S->getSourceRange(), SM);
@@ -159,7 +189,15 @@ std::vector<BlockPlan> planBlocks(const FunctionModel &FM, ASTContext &Ctx) {
     }
     P.Order = B.Order;
     P.Holds = holdsOf(B, Escaped);
-    if (!llvm::is_sorted(P.Order))
+    if (llvm::is_sorted(P.Order)) {
+      Plans.push_back(std::move(P));
+      continue;
+    }
+    for (auto [Off, Scope] : Unordered)
+      if (inside(Block->getSourceRange(), Scope->getSourceRange(), SM))
+        P.KeptBecause =
+            "'#pragma bamboo noreorder' at " + locationString(Off->HashLoc, SM);
+    if (P.KeptBecause.empty())
       P.KeptBecause = whyKeptAsWritten(Block, SM);
     Plans.push_back(std::move(P));
   }

@@ -29,9 +29,9 @@ namespace bamboo {
 
 class DiagTable;
 
-enum class PragmaKind : uint8_t { Olap, Send, Receive };
+enum class PragmaKind : uint8_t { Olap, Send, Receive, NoReorder };
 
-/// "olap", "send" or "receive".
+/// "olap", "send", "receive" or "noreorder".
 llvm::StringRef pragmaWord(PragmaKind Kind);
 
 /// One `#pragma bamboo ...` as written, and (after binding) the statement it
@@ -48,7 +48,8 @@ struct PragmaRecord {
 
   /// Set by PragmaTable::bind: the statement that follows the pragma and the
   /// function (or lambda call operator) whose body contains it. Null when the
-  /// pragma could not be bound (an error was reported).
+  /// pragma could not be bound (an error was reported). `noreorder` applies
+  /// to the block it is written in: it has a Function and no Statement.
   const clang::Stmt *Statement = nullptr;
   const clang::FunctionDecl *Function = nullptr;
 
@@ -66,7 +67,8 @@ public:
   /// Binds each pragma to the statement that directly follows it in the
   /// same block (or statement slot: an if/else branch, a loop body, a label's
   /// statement). Reports pragmas outside function bodies, pragmas not followed
-  /// by a statement and pragmas before declarations. Pragmas in system
+  /// by a statement and pragmas before declarations (but `noreorder`, which
+  /// needs neither). Pragmas in system
   /// headers are ignored.
   void bind(clang::ASTContext &Ctx, DiagTable &Diags);
 

@@ -27,6 +27,7 @@ class Stmt;
 namespace bamboo {
 
 struct FunctionModel;
+class PragmaTable;
 
 struct BlockPlan {
   const clang::FunctionDecl *Function = nullptr;
@@ -53,8 +54,11 @@ struct BlockPlan {
 
 /// The plans of \p FM's blocks that start or complete a transfer, outside
 /// olap regions, in source order. A function template is not planned: its
-/// dependences are not known before instantiation.
+/// dependences are not known before instantiation. The block a `#pragma
+/// bamboo noreorder` of \p Pragmas is written in, and every block inside
+/// it, keep their written order.
 std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
+                                  const PragmaTable &Pragmas,
                                   clang::ASTContext &Ctx);
 
 } // namespace bamboo
