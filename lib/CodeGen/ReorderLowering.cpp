@@ -49,8 +49,10 @@ void emitPlan(RewriteSession &S, const BlockPlan &P) {
   std::vector<CharSourceRange> Ranges(N);
   std::vector<std::string> Texts(N);
   for (unsigned I = First; I <= Last; ++I) {
-    std::optional<SourceLocation> End =
-        S.endOfStatement(P.Items[I], "a statement that reordering moves");
+    // A `;` from a macro: the block stays as written (reordering is never
+    // worth an error).
+    std::optional<SourceLocation> End = S.endOfStatement(
+        P.Items[I], "a statement that reordering moves", /*Quiet=*/true);
     if (!End)
       return;
     Ranges[I] = CharSourceRange::getCharRange(P.Items[I]->getBeginLoc(), *End);

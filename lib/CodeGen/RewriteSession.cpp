@@ -10,6 +10,7 @@
 #include "bamboo/Frontend/PragmaTable.h"
 
 #include "bamboo/Frontend/Inclusions.h"
+#include "bamboo/Frontend/SourceText.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
@@ -186,39 +187,17 @@ std::string RewriteSession::sourceText(SourceRange Range) const {
       .str();
 }
 
-namespace {
-/// Whether the `;` that ends \p S is outside its source range (`f();`,
-/// `do ... while (c);`, and a statement whose last substatement is one).
-bool endsBeforeSemi(const Stmt *S) {
-  if (const auto *If = dyn_cast<IfStmt>(S))
-    return endsBeforeSemi(If->getElse() ? If->getElse() : If->getThen());
-  if (const auto *For = dyn_cast<ForStmt>(S))
-    return endsBeforeSemi(For->getBody());
-  if (const auto *For = dyn_cast<CXXForRangeStmt>(S))
-    return endsBeforeSemi(For->getBody());
-  if (const auto *While = dyn_cast<WhileStmt>(S))
-    return endsBeforeSemi(While->getBody());
-  if (const auto *Switch = dyn_cast<SwitchStmt>(S))
-    return endsBeforeSemi(Switch->getBody());
-  if (const auto *Label = dyn_cast<LabelStmt>(S))
-    return endsBeforeSemi(Label->getSubStmt());
-  if (const auto *Case = dyn_cast<SwitchCase>(S))
-    return endsBeforeSemi(Case->getSubStmt());
-  if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
-    return endsBeforeSemi(Attributed->getSubStmt());
-  return isa<Expr, DoStmt, ReturnStmt, BreakStmt, ContinueStmt, GotoStmt,
-             IndirectGotoStmt, CoreturnStmt>(S);
-}
-} // namespace
-
 std::optional<SourceLocation>
-RewriteSession::endOfStatement(const Stmt *St, llvm::StringRef What) {
+RewriteSession::endOfStatement(const Stmt *St, llvm::StringRef What,
+                               bool Quiet) {
+  if (Quiet && St->getEndLoc().isMacroID())
+    return std::nullopt;
   auto Last = editable(St->getEndLoc(), What, Place::End);
   if (!Last)
     return std::nullopt;
   SourceLocation End =
       Lexer::getLocForEndOfToken(*Last, 0, SM, Ctx.getLangOpts());
-  if (!endsBeforeSemi(St))
+  if (!endsBeforeSemicolon(St))
     return End;
   // The `;`, after any comments.
   std::optional<Token> Semi =
@@ -226,6 +205,8 @@ RewriteSession::endOfStatement(const Stmt *St, llvm::StringRef What) {
   if (Semi && Semi->is(tok::semi))
     return Semi->getEndLoc();
   // A macro that supplies the `;` (`f() END`): its body cannot be edited.
+  if (Quiet)
+    return std::nullopt;
   Diags.report(*Last, Diag::InMacroBody)
       << What
       << (Semi && Semi->is(tok::raw_identifier) ? Semi->getRawIdentifier().str()

@@ -100,9 +100,11 @@ public:
   std::string sourceText(clang::SourceRange Range) const;
   /// The (character) location just past the `;` that ends \p S (after any
   /// comments before it), or past S. Reports \p What (and returns nothing)
-  /// when that `;` comes from a macro, or S ends inside a macro's body.
+  /// when that `;` comes from a macro, or S ends inside a macro's body;
+  /// with \p Quiet, only returns nothing (for edits that are optional).
   std::optional<clang::SourceLocation> endOfStatement(const clang::Stmt *S,
-                                                      llvm::StringRef What);
+                                                      llvm::StringRef What,
+                                                      bool Quiet = false);
   /// "ring.cpp:12".
   std::string where(clang::SourceLocation Loc) const;
   /// The main file's name, without directories.

@@ -10,6 +10,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -52,16 +53,23 @@ bool inside(SourceRange Inner, SourceRange Outer, const SourceManager &SM) {
 
 /// Why the statements of \p Block cannot be emitted in another order as
 /// text, or empty.
-std::string whyKeptAsWritten(const CompoundStmt *Block,
-                             const SourceManager &SM) {
+std::string whyKeptAsWritten(const CompoundStmt *Block, const SourceManager &SM,
+                             const LangOptions &LangOpts) {
   SourceLocation L = Block->getLBracLoc(), R = Block->getRBracLoc();
   if (L.isMacroID() || R.isMacroID())
     return "it is written in a macro";
   FileID File = SM.getFileID(L);
-  for (const Stmt *S : Block->body())
+  for (const Stmt *S : Block->body()) {
     if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID() ||
         SM.getFileID(S->getBeginLoc()) != File)
       return "a statement of it is written with a macro";
+    if (!endsBeforeSemicolon(S))
+      continue;
+    std::optional<Token> Semi =
+        Lexer::findNextToken(S->getEndLoc(), SM, LangOpts);
+    if (!Semi || Semi->isNot(tok::semi))
+      return "a statement of it ends with a macro";
+  }
   // A directive or pragma between the statements belongs to its place (a
   // pragma to the statement after it, a conditional to its branch); one
   // inside a statement moves with it.
@@ -198,7 +206,7 @@ std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
         P.KeptBecause =
             "'#pragma bamboo noreorder' at " + locationString(Off->HashLoc, SM);
     if (P.KeptBecause.empty())
-      P.KeptBecause = whyKeptAsWritten(Block, SM);
+      P.KeptBecause = whyKeptAsWritten(Block, SM, Ctx.getLangOpts());
     Plans.push_back(std::move(P));
   }
   return Plans;

@@ -10,6 +10,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -109,6 +110,27 @@ std::string functionName(const FunctionDecl *FD) {
   else
     Name += FD->getNameAsString();
   return Name;
+}
+
+bool endsBeforeSemicolon(const Stmt *S) {
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return endsBeforeSemicolon(If->getElse() ? If->getElse() : If->getThen());
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return endsBeforeSemicolon(For->getBody());
+  if (const auto *For = dyn_cast<CXXForRangeStmt>(S))
+    return endsBeforeSemicolon(For->getBody());
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return endsBeforeSemicolon(While->getBody());
+  if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+    return endsBeforeSemicolon(Switch->getBody());
+  if (const auto *Label = dyn_cast<LabelStmt>(S))
+    return endsBeforeSemicolon(Label->getSubStmt());
+  if (const auto *Case = dyn_cast<SwitchCase>(S))
+    return endsBeforeSemicolon(Case->getSubStmt());
+  if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
+    return endsBeforeSemicolon(Attributed->getSubStmt());
+  return isa<Expr, DoStmt, ReturnStmt, BreakStmt, ContinueStmt, GotoStmt,
+             IndirectGotoStmt, CoreturnStmt>(S);
 }
 
 } // namespace bamboo

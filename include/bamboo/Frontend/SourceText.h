@@ -31,6 +31,10 @@ std::string sourceText(const clang::Stmt *S, const clang::ASTContext &Ctx);
 std::string locationString(clang::SourceLocation Loc,
                            const clang::SourceManager &SM);
 
+/// Whether the `;` that ends \p S is outside its source range (`f();`,
+/// `do ... while (c);`, and a statement whose last substatement is one).
+bool endsBeforeSemicolon(const clang::Stmt *S);
+
 /// "exchange", "Grid::step", or "lambda at file:line:col".
 std::string functionName(const clang::FunctionDecl *FD);
 

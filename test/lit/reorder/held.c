@@ -73,3 +73,15 @@ void directive(double *ghost, int peer) {
   MPI_Wait(&r, MPI_STATUS_IGNORE);
   *ghost += s;
 }
+
+// A statement whose `;` a macro supplies cannot be moved as text.
+#define END ;
+// CHECK: held.c:[[@LINE+1]]:{{[0-9]+}}: block in 'macroSemicolon' kept as written: a statement of it ends with a macro
+void macroSemicolon(double *ghost, int peer) {
+  MPI_Request r;
+  double s = 0;
+  s += 1 END
+  MPI_Irecv(ghost, 1, MPI_DOUBLE, peer, 0, MPI_COMM_WORLD, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  *ghost += s;
+}
