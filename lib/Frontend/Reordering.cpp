@@ -29,7 +29,8 @@ bool BlockPlan::reorders() const {
 namespace {
 
 /// The blocks of a function body, not those of lambdas (functions of their
-/// own) or of OpenMP constructs (run by a team).
+/// own) or of OpenMP constructs (run by a team), nor the body of a statement
+/// expression, whose last statement gives its value.
 class BlockFinder : public RecursiveASTVisitor<BlockFinder> {
 public:
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
@@ -38,11 +39,16 @@ public:
       return true;
     return RecursiveASTVisitor::TraverseStmt(S);
   }
+  bool VisitStmtExpr(StmtExpr *SE) {
+    Valued.insert(SE->getSubStmt());
+    return true;
+  }
   bool VisitCompoundStmt(CompoundStmt *CS) {
     Blocks.push_back(CS);
     return true;
   }
   std::vector<const CompoundStmt *> Blocks;
+  llvm::SmallPtrSet<const CompoundStmt *, 2> Valued;
 };
 
 bool inside(SourceRange Inner, SourceRange Outer, const SourceManager &SM) {
@@ -178,6 +184,8 @@ std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
       Unordered.emplace_back(&Off, Scope);
   }
   for (const CompoundStmt *Block : Finder.Blocks) {
+    if (Finder.Valued.contains(Block))
+      continue;
     if (llvm::any_of(FM.Regions, [&](const Region &R) {
           return inside(Block->getSourceRange(), R.S->getSourceRange(), SM);
         }))

@@ -85,3 +85,17 @@ void macroSemicolon(double *ghost, int peer) {
   MPI_Wait(&r, MPI_STATUS_IGNORE);
   *ghost += s;
 }
+
+// The last statement of a statement expression is its value: its block is
+// not reordered (the wait would come last), the blocks inside it may be.
+// CHECK-NOT: block in 'valued'
+double valued(double *ghost, int peer) {
+  MPI_Request r;
+  double s = 2;
+  return ({
+    MPI_Irecv(ghost, 1, MPI_DOUBLE, peer, 0, MPI_COMM_WORLD, &r);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+    s * 3;
+  });
+}
+// CHECK: may wait:
