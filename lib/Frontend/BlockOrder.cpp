@@ -10,8 +10,13 @@ namespace bamboo {
 
 BlockOrder orderBlock(const CompoundStmt *Block, const FunctionDecl *FD,
                       ASTContext &Ctx) {
+  return orderBlock(Block, FD, Ctx, escapedVariables(FD, Ctx));
+}
+
+BlockOrder orderBlock(const CompoundStmt *Block, const FunctionDecl *FD,
+                      ASTContext &Ctx,
+                      const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped) {
   std::vector<Effects> Items = blockEffects(Block, FD, Ctx);
-  llvm::SmallPtrSet<const ValueDecl *, 8> Escaped = escapedVariables(FD, Ctx);
   reorder::Consensus C(Items.size());
   // Dependence goes forward in written order, so it cannot be cyclic.
   if (llvm::Error E = C.require("dependence", [&](unsigned A, unsigned B) {

@@ -190,7 +190,7 @@ std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
           return inside(Block->getSourceRange(), R.S->getSourceRange(), SM);
         }))
       continue; // the pragma is the user's order there (SPEC section 3)
-    BlockOrder B = orderBlock(Block, FD, Ctx);
+    BlockOrder B = orderBlock(Block, FD, Ctx, Escaped);
     if (llvm::none_of(B.Items, [](const Effects &E) {
           return E.Role == CommRole::Start || E.Role == CommRole::Completion;
         }))

@@ -6,6 +6,17 @@
 using namespace bamboo;
 using namespace bamboo::test;
 
+namespace {
+// Computes for Seconds without suspending (no MPI call but the clock); returns when it ended.
+double computeFor(double Seconds) {
+  double Until = mpi::Wtime() + Seconds;
+  volatile double Sink = 0;
+  while (mpi::Wtime() < Until)
+    Sink = Sink + 1;
+  return mpi::Wtime();
+}
+} // namespace
+
 TEST(Transport, MessagesInsideAProcessNeverTouchMPI) {
   int VF = settings().VirtualRanksPerProcess;
   runRanks([&](int, char **) -> int {
@@ -79,11 +90,7 @@ TEST(Transport, LargeTransfersMoveWhileTheSenderComputes) {
       std::vector<double> Out(Count, 1.0);
       MPI_Request Req;
       mpi::Isend(Out.data(), Count, MPI_DOUBLE, VF, 0, MPI_COMM_WORLD, &Req);
-      double Until = mpi::Wtime() + 0.3;
-      volatile double Sink = 0;
-      while (mpi::Wtime() < Until) // computes, never suspends
-        Sink = Sink + 1;
-      Times[0] = mpi::Wtime();
+      Times[0] = computeFor(0.3); // never suspends
       mpi::Wait(&Req, MPI_STATUS_IGNORE);
     } else if (R == VF) { // on the other process
       std::vector<double> In(Count);
@@ -112,11 +119,7 @@ TEST(Transport, LargeTransfersMoveWhileTheReceiverComputes) {
       std::vector<double> In(Count);
       MPI_Request Req;
       mpi::Irecv(In.data(), Count, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &Req);
-      double Until = mpi::Wtime() + 0.3;
-      volatile double Sink = 0;
-      while (mpi::Wtime() < Until) // computes, never suspends
-        Sink = Sink + 1;
-      Times[0] = mpi::Wtime();
+      Times[0] = computeFor(0.3); // never suspends
       mpi::Wait(&Req, MPI_STATUS_IGNORE);
       EXPECT_EQ(In[Count - 1], 1.0);
     } else if (R == 0) {
@@ -140,10 +143,7 @@ TEST(Transport, TheProgressThreadSleepsWhileNothingMoves) {
     // No collective before or after: a rank of this process waiting in it (for a rank the
     // computation keeps from running) would rightly keep the thread polling.
     ProcessCounters Before = processCounters();
-    double Until = mpi::Wtime() + 0.2;
-    volatile double Sink = 0;
-    while (mpi::Wtime() < Until) // computes, never suspends
-      Sink = Sink + 1;
+    computeFor(0.2);
     ProcessCounters After = processCounters();
     // Polling once a millisecond, as it did while idle before, would be 200 polls.
     EXPECT_LE(After.ProgressPolls - Before.ProgressPolls, 2u);

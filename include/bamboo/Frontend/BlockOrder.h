@@ -22,7 +22,13 @@ struct BlockOrder {
   std::vector<unsigned> Order; ///< indices into Items
 };
 
-/// The order of \p Block's statements in \p FD.
+/// The order of \p Block's statements in \p FD, whose escaped variables
+/// (escapedVariables) are \p Escaped.
+BlockOrder
+orderBlock(const clang::CompoundStmt *Block, const clang::FunctionDecl *FD,
+           clang::ASTContext &Ctx,
+           const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Escaped);
+/// The same, finding \p FD's escaped variables.
 BlockOrder orderBlock(const clang::CompoundStmt *Block,
                       const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
 
