@@ -86,7 +86,9 @@ void reorderBlocks(RewriteSession &S) {
                          "noreorder)");
   if (!S.Options.Reorder)
     return;
-  for (const BlockPlan &P : S.Model.blockPlans())
+  // Inner blocks first (plans are in source order, outer before inner): a
+  // statement that moves takes its reordered blocks along.
+  for (const BlockPlan &P : llvm::reverse(S.Model.blockPlans()))
     if (P.reorders() && S.isUserFile(S.SM.getFileID(P.Block->getLBracLoc())))
       emitPlan(S, P);
 }

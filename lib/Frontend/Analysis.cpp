@@ -88,10 +88,12 @@ analyzeTranslationUnit(ASTContext &Ctx, PragmaTable &Pragmas, DiagTable &Diags,
     checkMPICalls(Ctx, *F, Runnable.contains(TU->Graph.lookup(F->Decl)), Diags);
     checkRegions(Ctx, *F, TU->Graph, TU->Reach, Pragmas, Diags);
   }
-  if (Diags.errorCount() == 0) // a refused program is not translated
+  if (Diags.errorCount() == 0) { // a refused program is not translated
+    CallSummaries Summaries(Ctx);
     for (const auto &F : TU->Functions)
-      for (BlockPlan &P : planBlocks(*F, Pragmas, Ctx))
+      for (BlockPlan &P : planBlocks(*F, Pragmas, Ctx, Summaries))
         TU->Plans.push_back(std::move(P));
+  }
   return TU;
 }
 

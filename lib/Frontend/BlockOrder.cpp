@@ -10,13 +10,15 @@ namespace bamboo {
 
 BlockOrder orderBlock(const CompoundStmt *Block, const FunctionDecl *FD,
                       ASTContext &Ctx) {
-  return orderBlock(Block, FD, Ctx, escapedVariables(FD, Ctx));
+  CallSummaries Summaries(Ctx);
+  return orderBlock(Block, FD, Ctx, escapedVariables(FD, Ctx), Summaries);
 }
 
 BlockOrder orderBlock(const CompoundStmt *Block, const FunctionDecl *FD,
                       ASTContext &Ctx,
-                      const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped) {
-  std::vector<Effects> Items = blockEffects(Block, FD, Ctx);
+                      const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped,
+                      CallSummaries &Summaries) {
+  std::vector<Effects> Items = blockEffects(Block, FD, Ctx, Summaries);
   reorder::Consensus C(Items.size());
   // Dependence goes forward in written order, so it cannot be cyclic.
   if (llvm::Error E = C.require("dependence", [&](unsigned A, unsigned B) {

@@ -66,39 +66,193 @@ private:
   llvm::SmallPtrSetImpl<const IdentifierInfo *> &Out;
 };
 
-class Collector {
-public:
-  Collector(Effects &E, ASTContext &Ctx)
-      : E(E), Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+/// Library functions whose only effects are on the buffers they are given:
+/// the argument each writes and the one it reads (-1: none).
+struct BufferFunction {
+  llvm::StringRef Name;
+  int8_t Writes, Reads;
+};
+const BufferFunction *bufferLibraryFunction(const FunctionDecl *FD,
+                                            const SourceManager &SM) {
+  static const BufferFunction Known[] = {
+      {"memcpy", 0, 1}, {"memmove", 0, 1}, {"memset", 0, -1}};
+  if (!FD->getIdentifier() ||
+      !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return nullptr;
+  for (const BufferFunction &F : Known)
+    if (FD->getName() == F.Name)
+      return &F;
+  return nullptr;
+}
 
-  void item(const Stmt *S) {
-    E.S = S;
-    NameFinder(E.Named).TraverseStmt(const_cast<Stmt *>(S));
-    if (const auto *Call = topLevelCall(S)) {
-      MPICallee M;
-      if (matchMPICall(*Call, SM, M)) {
-        communication(Call, M);
-        return;
-      }
-    }
-    visit(S);
+/// Of \p Candidates, those every use of which in \p Body is as a value: never
+/// assigned, incremented, addressed or bound to a reference after their
+/// declaration.
+class ValueOnlyUses : public RecursiveASTVisitor<ValueOnlyUses> {
+public:
+  ValueOnlyUses(llvm::ArrayRef<const ValueDecl *> Candidates,
+                const Stmt *Body) {
+    for (const ValueDecl *D : Candidates)
+      Uses[D] = 0;
+    TraverseStmt(const_cast<Stmt *>(Body));
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (auto It = Uses.find(DRE->getDecl()); It != Uses.end())
+      ++It->second;
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() == CK_LValueToRValue)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
+        if (auto It = Uses.find(DRE->getDecl()); It != Uses.end())
+          --It->second;
+    return true;
+  }
+  llvm::SmallPtrSet<const ValueDecl *, 4> result() const {
+    llvm::SmallPtrSet<const ValueDecl *, 4> Out;
+    for (auto [D, OtherUses] : Uses)
+      if (OtherUses == 0)
+        Out.insert(D);
+    return Out;
   }
 
 private:
-  /// The call an expression statement is (f(...); err = f(...); (void)f()).
-  const CallExpr *topLevelCall(const Stmt *S) {
-    const auto *Ex = dyn_cast<Expr>(S);
-    if (!Ex)
-      return nullptr;
-    Ex = Ex->IgnoreParenCasts();
-    if (const auto *BO = dyn_cast<BinaryOperator>(Ex);
-        BO && BO->getOpcode() == BO_Assign) {
-      lvalue(BO->getLHS(), /*Read=*/false, /*Write=*/true);
-      Ex = BO->getRHS()->IgnoreParenCasts();
+  llvm::DenseMap<const ValueDecl *, int> Uses; // uses not as a value
+};
+
+/// The pointer parameters of \p FD used only for their value, and its
+/// reference parameters: an access through one reaches what the caller
+/// passed.
+llvm::SmallPtrSet<const ValueDecl *, 4>
+trackedParameters(const FunctionDecl *FD) {
+  llvm::SmallVector<const ValueDecl *, 4> Pointers;
+  for (const ParmVarDecl *P : FD->parameters())
+    if (P->getType()->isPointerType())
+      Pointers.push_back(P);
+  llvm::SmallPtrSet<const ValueDecl *, 4> Out =
+      ValueOnlyUses(Pointers, FD->getBody()).result();
+  for (const ParmVarDecl *P : FD->parameters())
+    if (P->getType()->isReferenceType())
+      Out.insert(P);
+  return Out;
+}
+
+/// Whether \p Init allocates new memory: malloc, calloc, aligned_alloc,
+/// new.
+bool isAllocation(const Expr *Init, const SourceManager &SM) {
+  if (!Init)
+    return false;
+  Init = Init->IgnoreParenCasts();
+  if (isa<CXXNewExpr>(Init))
+    return true;
+  const auto *Call = dyn_cast<CallExpr>(Init);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier() ||
+      !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+    return false;
+  return llvm::is_contained({"malloc", "calloc", "aligned_alloc"},
+                            Callee->getName());
+}
+
+class AllocationFinder : public RecursiveASTVisitor<AllocationFinder> {
+public:
+  explicit AllocationFinder(const SourceManager &SM) : SM(SM) {}
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+        VD->getType()->isPointerType() && isAllocation(VD->getInit(), SM))
+      Found.push_back(VD);
+    return true;
+  }
+  const SourceManager &SM;
+  llvm::SmallVector<const ValueDecl *, 4> Found;
+};
+
+/// The variable a local reference is bound to, if its initializer names one
+/// (`auto &o = run.opts`, `double &c = grid[2][3]`): a reference is never
+/// bound again, so it stands for that variable.
+const VarDecl *boundVariable(const ValueDecl *D) {
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit())
+    return nullptr;
+  const Expr *X = VD->getInit()->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *ME = dyn_cast<MemberExpr>(X); ME && !ME->isArrow())
+      X = ME->getBase()->IgnoreParenImpCasts();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X);
+             AS &&
+             AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      X = AS->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(X);
+  const auto *Target = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!Target || Target == VD)
+    return nullptr;
+  if (Target->getType()->isReferenceType())
+    return boundVariable(Target);
+  return Target;
+}
+
+class Collector {
+public:
+  Collector(Effects &E, ASTContext &Ctx, CallSummaries &Summaries)
+      : E(E), Ctx(Ctx), SM(Ctx.getSourceManager()), Summaries(Summaries) {}
+
+  /// One statement of a block of \p FD.
+  void item(const Stmt *S, const FunctionDecl *FD) {
+    Allocations = &Summaries.allocations(FD);
+    E.S = S;
+    NameFinder(E.Named).TraverseStmt(const_cast<Stmt *>(S));
+    visit(S);
+    // Named by its MPI call only if the statement is that call.
+    const Expr *Ex = dyn_cast<Expr>(S);
+    if (Ex) {
+      Ex = Ex->IgnoreParenCasts();
+      if (const auto *BO = dyn_cast<BinaryOperator>(Ex);
+          BO && BO->getOpcode() == BO_Assign)
+        Ex = BO->getRHS()->IgnoreParenCasts();
     }
-    return dyn_cast<CallExpr>(Ex);
+    if (!Ex || !isa<CallExpr>(Ex))
+      E.MPI = nullptr;
   }
 
+  /// The body of \p FD, as its callers see it.
+  void summarize(const FunctionDecl *FD, CallSummary &Out) {
+    Summarized = FD;
+    Tracked = trackedParameters(FD);
+    Allocations = &Summaries.allocations(FD);
+    Out.Params.resize(FD->getNumParams());
+    Summary = &Out;
+    visit(FD->getBody());
+    if (!E.Barrier && E.Role == CommRole::Start)
+      barrier(FD->getBody(), "starts a transfer it does not complete");
+    if (!E.Barrier && E.Role == CommRole::Completion)
+      barrier(FD->getBody(), "completes a transfer it does not start");
+    if (E.Barrier) {
+      Out.Barrier = true;
+      Out.Why = E.Why;
+      return;
+    }
+    // Its own variables are gone when it returns.
+    auto Outside = [](const ValueDecl *D) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      return VD && !VD->hasLocalStorage();
+    };
+    for (const ValueDecl *D : E.Reads)
+      if (Outside(D))
+        Out.Reads.insert(D);
+    for (const ValueDecl *D : E.Writes)
+      if (Outside(D))
+        Out.Writes.insert(D);
+    Out.ReadsIndirect = E.ReadsIndirect;
+    Out.WritesIndirect = E.WritesIndirect;
+    Out.Role = E.Role;
+    Out.Matches = E.Matches;
+  }
+
+private:
   void barrier(const Stmt *At, std::string Why) {
     if (E.Barrier)
       return;
@@ -121,6 +275,45 @@ private:
     E.ReadsIndirect |= Read;
     E.WritesIndirect |= Write;
   }
+  /// The parameter (or `this`) whose pointee a summarized function reaches
+  /// through \p Pointer, if it is one (p, p + k, this).
+  CallSummary::Access *tracked(const Expr *Pointer) {
+    if (!Summarized)
+      return nullptr;
+    const Expr *P = Pointer->IgnoreParenImpCasts();
+    while (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (!BO->isAdditiveOp() || !BO->getLHS()->getType()->isPointerType())
+        break;
+      P = BO->getLHS()->IgnoreParenImpCasts();
+    }
+    if (isa<CXXThisExpr>(P))
+      return &Summary->This;
+    const auto *DRE = dyn_cast<DeclRefExpr>(P);
+    const auto *PV = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+    if (!PV || !Tracked.contains(PV) ||
+        PV->getFunctionScopeIndex() >= Summary->Params.size())
+      return nullptr;
+    return &Summary->Params[PV->getFunctionScopeIndex()];
+  }
+  /// An access through \p Pointer, whose value is read.
+  void through(const Expr *Pointer, bool Read, bool Write) {
+    // The pointer's value is read (p[i] = 0 does not write p).
+    const auto *DRE = dyn_cast<DeclRefExpr>(Pointer->IgnoreParenImpCasts());
+    if (DRE && !DRE->getDecl()->getType()->isReferenceType())
+      access(DRE->getDecl(), /*Read=*/true, false);
+    else
+      visit(Pointer);
+    // A pointer that only ever points at its own allocation: the access is
+    // to that memory, which the pointer variable stands for.
+    if (DRE && Allocations && Allocations->contains(DRE->getDecl()))
+      return access(DRE->getDecl(), Read, Write);
+    if (CallSummary::Access *A = tracked(Pointer)) {
+      A->Read |= Read;
+      A->Write |= Write;
+      return;
+    }
+    indirect(Read, Write);
+  }
 
   /// An access to the object \p X designates.
   void lvalue(const Expr *X, bool Read, bool Write) {
@@ -133,6 +326,13 @@ private:
         return;
       if (D->getType()->isReferenceType()) {
         access(D, /*Read=*/true, false);
+        if (CallSummary::Access *A = tracked(DRE)) {
+          A->Read |= Read;
+          A->Write |= Write;
+          return;
+        }
+        if (const VarDecl *Bound = boundVariable(D))
+          return access(Bound, Read, Write);
         indirect(Read, Write);
         return;
       }
@@ -144,23 +344,16 @@ private:
       const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
       if (Base->getType()->isArrayType()) // a[i] of an array: a
         return lvalue(Base, Read, Write);
-      visit(Base); // p[i]: reads p, reaches memory through it
-      indirect(Read, Write);
-      return;
+      return through(Base, Read, Write); // p[i]: reads p, reaches its memory
     }
     if (const auto *ME = dyn_cast<MemberExpr>(X)) {
       if (!ME->isArrow())
         return lvalue(ME->getBase(), Read, Write);
-      visit(ME->getBase());
-      indirect(Read, Write);
-      return;
+      return through(ME->getBase(), Read, Write);
     }
     if (const auto *U = dyn_cast<UnaryOperator>(X);
-        U && U->getOpcode() == UO_Deref) {
-      visit(U->getSubExpr());
-      indirect(Read, Write);
-      return;
-    }
+        U && U->getOpcode() == UO_Deref)
+      return through(U->getSubExpr(), Read, Write);
     visit(X);
     indirect(Read, Write);
   }
@@ -180,8 +373,7 @@ private:
     }
     if (X->getType()->isArrayType()) // decayed array
       return lvalue(X, Read, Write);
-    visit(X); // a pointer: the memory it points at is unknown
-    indirect(Read, Write);
+    through(X, Read, Write); // a pointer: what it points at is unknown
   }
 
   /// The request variable an argument names (&r, &rs[i], rs, rs + i), as
@@ -214,6 +406,15 @@ private:
     return true;
   }
 
+  /// A statement's part in communication is that of its calls: a loop of
+  /// starts is a start; starts and completions together, blocking.
+  void role(CommRole R) {
+    if (E.Role == CommRole::None || E.Role == R)
+      E.Role = R;
+    else
+      E.Role = CommRole::Blocking;
+  }
+
   void communication(const CallExpr *Call, const MPICallee &M) {
     E.MPI = M.Info;
     const MPIFunctionInfo *Info = M.Info;
@@ -226,7 +427,7 @@ private:
     const MPIArgs &A = Info->Args;
     if (Info->isPointToPoint()) {
       bool Starts = A.Request >= 0;
-      E.Role = Starts ? CommRole::Start : CommRole::Blocking;
+      role(Starts ? CommRole::Start : CommRole::Blocking);
       llvm::SmallVector<int8_t, 8> Handled;
       if (const Expr *Buf = arg(A.SendBuf)) {
         buffer(Buf, /*Read=*/true, /*Write=*/false);
@@ -255,7 +456,7 @@ private:
       return;
     }
     if (Info->Kind == MPIKind::Wait) {
-      E.Role = CommRole::Completion;
+      role(CommRole::Completion);
       for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
         const Expr *Arg = Call->getArg(I);
         if (int(I) == A.Request) {
@@ -283,8 +484,85 @@ private:
       }
       return;
     }
+    if (Info->Kind == MPIKind::Collective && A.Request < 0) {
+      // Blocking: every rank calls its collectives in the same order, and
+      // one keeps its place among communication like a blocking send.
+      role(CommRole::Blocking);
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        const Expr *Arg = Call->getArg(I);
+        if (int(I) == A.RecvBuf)
+          buffer(Arg, /*Read=*/true, /*Write=*/true);
+        else if (int(I) == A.SendBuf)
+          buffer(Arg, /*Read=*/true, /*Write=*/false);
+        else if (Arg->getType()->isPointerType() &&
+                 !Arg->getType()->getPointeeType().isConstQualified())
+          buffer(Arg, true, true);
+        else
+          visit(Arg);
+      }
+      return;
+    }
     barrier(Call,
             std::string(describeKind(Info->Kind)) + " '" + M.Name.str() + "'");
+  }
+
+  /// A call to a function of the translation unit: its summary's effects,
+  /// on the arguments it was given.
+  void call(const CallExpr *Call, const FunctionDecl *Callee) {
+    std::string Name = "'" + Callee->getNameAsString() + "'";
+    const FunctionDecl *Def = Callee->getDefinition();
+    if (!Def || SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+      return barrier(Call, "calls " + Name + ", whose effects are unknown");
+    const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+    if (Method && Method->isVirtual())
+      return barrier(Call, "calls the virtual function " + Name);
+    if (Def->isVariadic())
+      return barrier(Call, "calls " + Name +
+                               ", which takes variable "
+                               "arguments");
+    const CallSummary *S = Summaries.of(Def);
+    if (!S)
+      return barrier(Call, "calls " + Name + " recursively");
+    if (S->Barrier)
+      return barrier(Call, "calls " + Name + ", which " + S->Why);
+    for (const ValueDecl *D : S->Reads)
+      access(D, true, false);
+    for (const ValueDecl *D : S->Writes)
+      access(D, false, true);
+    indirect(S->ReadsIndirect, S->WritesIndirect);
+    if (S->Role != CommRole::None)
+      role(S->Role);
+    llvm::append_range(E.Matches, S->Matches);
+    unsigned First = 0;
+    const Expr *Object = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+      Object = MC->getImplicitObjectArgument();
+    } else if (isa<CXXOperatorCallExpr>(Call) && Method) {
+      Object = Call->getArg(0);
+      First = 1;
+    }
+    if (Object && Method && !Method->isStatic()) {
+      if (Object->getType()->isPointerType())
+        buffer(Object, S->This.Read, S->This.Write);
+      else
+        lvalue(Object, S->This.Read, S->This.Write);
+    }
+    for (unsigned I = First; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      unsigned P = I - First;
+      if (P >= Def->getNumParams()) {
+        visit(Arg);
+        continue;
+      }
+      QualType T = Def->getParamDecl(P)->getType();
+      CallSummary::Access A = S->Params[P];
+      if (T->isReferenceType())
+        lvalue(Arg, A.Read, A.Write);
+      else if (T->isPointerType() && (A.Read || A.Write))
+        buffer(Arg, A.Read, A.Write);
+      else
+        visit(Arg);
+    }
   }
 
   MatchKey key(bool Sends, const Expr *Peer, const Expr *Tag,
@@ -332,18 +610,26 @@ private:
       // may be used for anything.
       return lvalue(cast<Expr>(S), true, true);
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
       MPICallee M;
       if (matchMPICall(*Call, SM, M))
-        return barrier(Call, "calls '" + M.Name.str() +
-                                 "' inside a compound statement");
-      if (!Callee || !isPureLibraryFunction(Callee, SM))
-        return barrier(Call, Callee ? "calls '" + Callee->getNameAsString() +
-                                          "', whose effects are unknown"
-                                    : "calls through a pointer");
-      for (const Expr *Arg : Call->arguments())
-        visit(Arg);
-      return;
+        return communication(Call, M);
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee)
+        return barrier(Call, "calls through a pointer");
+      if (isPureLibraryFunction(Callee, SM)) {
+        for (const Expr *Arg : Call->arguments())
+          visit(Arg);
+        return;
+      }
+      if (const BufferFunction *F = bufferLibraryFunction(Callee, SM)) {
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+          if (int(I) == F->Writes || int(I) == F->Reads)
+            buffer(Call->getArg(I), int(I) == F->Reads, int(I) == F->Writes);
+          else
+            visit(Call->getArg(I));
+        return;
+      }
+      return call(Call, Callee);
     } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls()) {
         const auto *VD = dyn_cast<VarDecl>(D);
@@ -364,8 +650,9 @@ private:
       }
       return;
     } else if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, LabelStmt>(S)) {
-      return barrier(S, "leaves or enters the block");
-    } else if (isa<SwitchCase>(S) && LoopDepth == 0) {
+      if (!Summarized) // a function's own control flow is its business
+        return barrier(S, "leaves or enters the block");
+    } else if (isa<SwitchCase>(S) && LoopDepth == 0 && !Summarized) {
       return barrier(S, "is a case label of the enclosing switch");
     } else if (isa<BreakStmt, ContinueStmt>(S)) {
       if (LoopDepth == 0)
@@ -394,7 +681,13 @@ private:
   Effects &E;
   ASTContext &Ctx;
   const SourceManager &SM;
+  CallSummaries &Summaries;
   unsigned LoopDepth = 0;
+  // While summarizing a function: it, its tracked parameters, the summary.
+  const FunctionDecl *Summarized = nullptr;
+  llvm::SmallPtrSet<const ValueDecl *, 4> Tracked;
+  CallSummary *Summary = nullptr;
+  const llvm::SmallPtrSetImpl<const ValueDecl *> *Allocations = nullptr;
 };
 
 class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
@@ -449,12 +742,36 @@ bool mayMatchSameMessage(const MatchKey &A, const MatchKey &B) {
 
 } // namespace
 
+const CallSummary *CallSummaries::of(const FunctionDecl *FD) {
+  auto [It, New] = Done.try_emplace(FD);
+  if (!New)
+    return It->second ? &*It->second : nullptr;
+  CallSummary S;
+  Effects Body;
+  Collector(Body, Ctx, *this).summarize(FD, S);
+  std::optional<CallSummary> &Slot = Done[FD];
+  Slot = std::move(S);
+  return &*Slot;
+}
+
+const llvm::SmallPtrSetImpl<const ValueDecl *> &
+CallSummaries::allocations(const FunctionDecl *FD) {
+  auto [It, New] = Allocated.try_emplace(FD);
+  if (New && FD->getBody()) {
+    AllocationFinder Finder(Ctx.getSourceManager());
+    Finder.TraverseStmt(FD->getBody());
+    It->second = ValueOnlyUses(Finder.Found, FD->getBody()).result();
+  }
+  return It->second;
+}
+
 std::vector<Effects> blockEffects(const CompoundStmt *Block,
-                                  const FunctionDecl *FD, ASTContext &Ctx) {
+                                  const FunctionDecl *FD, ASTContext &Ctx,
+                                  CallSummaries &Summaries) {
   std::vector<Effects> Out;
   for (const Stmt *S : Block->body()) {
     Out.emplace_back();
-    Collector(Out.back(), Ctx).item(S);
+    Collector(Out.back(), Ctx, Summaries).item(S, FD);
   }
   // A completion completes the transfers its requests started: a receive
   // writes its buffer, a send's buffer stays read, until then.
@@ -528,19 +845,26 @@ dependence(const Effects &A, const Effects &B,
     Slot = SlotsMeet(B, A);
   if (Slot)
     return "uses the request " + Quoted(Slot);
+  // What a pointer may reach: escaped variables, and any variable outside
+  // a function, which a called function may name without the caller.
+  auto PointedTo = [&](const ValueDecl *D) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    return Escaped.contains(D) || (VD && !VD->hasLocalStorage());
+  };
+  auto Reachable = [&](const llvm::SmallPtrSetImpl<const ValueDecl *> &Set) {
+    return llvm::any_of(Set, PointedTo);
+  };
   auto SlotEscaped = [&](const Effects &X) {
-    return llvm::any_of(X.Slots, [&](const Effects::Slot &S) {
-      return Escaped.contains(S.Var);
-    });
+    return llvm::any_of(
+        X.Slots, [&](const Effects::Slot &S) { return PointedTo(S.Var); });
   };
   auto TouchesIndirectly = [&](const Effects &X, bool Write) {
     // Whether X may touch what an indirect write (or, if !Write, read)
     // reaches.
     if (Write)
-      return X.ReadsIndirect || X.WritesIndirect ||
-             intersects(X.Reads, Escaped) || intersects(X.Writes, Escaped) ||
-             SlotEscaped(X);
-    return X.WritesIndirect || intersects(X.Writes, Escaped) || SlotEscaped(X);
+      return X.ReadsIndirect || X.WritesIndirect || Reachable(X.Reads) ||
+             Reachable(X.Writes) || SlotEscaped(X);
+    return X.WritesIndirect || Reachable(X.Writes) || SlotEscaped(X);
   };
   if ((A.WritesIndirect && TouchesIndirectly(B, true)) ||
       (B.WritesIndirect && TouchesIndirectly(A, true)) ||
@@ -549,7 +873,11 @@ dependence(const Effects &A, const Effects &B,
     return std::string("may access the same memory through a pointer");
   if (A.Role == CommRole::None || B.Role == CommRole::None)
     return std::nullopt;
-  if (A.Role == CommRole::Blocking || B.Role == CommRole::Blocking)
+  bool StartUp = A.Role == CommRole::Blocking && B.Role == CommRole::Start;
+  bool CompletionDown =
+      A.Role == CommRole::Completion && B.Role == CommRole::Blocking;
+  if ((A.Role == CommRole::Blocking || B.Role == CommRole::Blocking) &&
+      !StartUp && !CompletionDown)
     return std::string("blocking communication keeps its place");
   for (const MatchKey &X : A.Matches)
     for (const MatchKey &Y : B.Matches)
@@ -561,6 +889,11 @@ dependence(const Effects &A, const Effects &B,
 llvm::SmallPtrSet<const ValueDecl *, 8> escapedVariables(const FunctionDecl *FD,
                                                          ASTContext &Ctx) {
   llvm::SmallPtrSet<const ValueDecl *, 8> Out;
+  // An allocation's pointer stands for its memory, which a copy of the
+  // pointer may reach.
+  AllocationFinder Finder(Ctx.getSourceManager());
+  Finder.TraverseStmt(FD->getBody());
+  Out.insert(Finder.Found.begin(), Finder.Found.end());
   for (const ParmVarDecl *P : FD->parameters())
     if (P->getType()->isReferenceType())
       Out.insert(P);

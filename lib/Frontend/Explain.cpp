@@ -184,9 +184,22 @@ private:
 
   /// What moved in a block (transfers only), and what held the others.
   void reordering(const BlockPlan &P) {
+    // A statement that holds several calls is named by its kind: "loop of
+    // starts", "statement of completions".
     auto Item = [&](unsigned I) {
-      return loc(P.Items[I]->getBeginLoc()) + ": " +
-             (P.MPI[I] ? P.MPI[I]->Name.str() : std::string("statement"));
+      std::string What;
+      if (P.MPI[I]) {
+        What = P.MPI[I]->Name.str();
+      } else {
+        const Stmt *S = P.Items[I];
+        bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+        What = Loop ? "loop" : "statement";
+        if (P.Roles[I] == CommRole::Start)
+          What += " of starts";
+        else if (P.Roles[I] == CommRole::Completion)
+          What += " of completions";
+      }
+      return loc(P.Items[I]->getBeginLoc()) + ": " + What;
     };
     if (!P.reorders() && P.KeptBecause.empty() && P.Holds.empty())
       return; // nothing moved, nothing wanted to

@@ -155,7 +155,8 @@ holdsOf(const BlockOrder &B,
 } // namespace
 
 std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
-                                  const PragmaTable &Pragmas, ASTContext &Ctx) {
+                                  const PragmaTable &Pragmas, ASTContext &Ctx,
+                                  CallSummaries &Summaries) {
   const FunctionDecl *FD = FM.Decl;
   std::vector<BlockPlan> Plans;
   if (!FD->hasBody() || FD->isDependentContext())
@@ -190,7 +191,15 @@ std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
           return inside(Block->getSourceRange(), R.S->getSourceRange(), SM);
         }))
       continue; // the pragma is the user's order there (SPEC section 3)
-    BlockOrder B = orderBlock(Block, FD, Ctx, Escaped);
+    // A statement holding a region is lowered with text around it: the
+    // block keeps its order.
+    if (llvm::any_of(Block->body(), [&](const Stmt *S) {
+          return llvm::any_of(FM.Regions, [&](const Region &R) {
+            return inside(R.S->getSourceRange(), S->getSourceRange(), SM);
+          });
+        }))
+      continue;
+    BlockOrder B = orderBlock(Block, FD, Ctx, Escaped, Summaries);
     if (llvm::none_of(B.Items, [](const Effects &E) {
           return E.Role == CommRole::Start || E.Role == CommRole::Completion;
         }))

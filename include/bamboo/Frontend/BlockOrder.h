@@ -23,12 +23,13 @@ struct BlockOrder {
 };
 
 /// The order of \p Block's statements in \p FD, whose escaped variables
-/// (escapedVariables) are \p Escaped.
+/// (escapedVariables) are \p Escaped; calls have \p Summaries' effects.
 BlockOrder
 orderBlock(const clang::CompoundStmt *Block, const clang::FunctionDecl *FD,
            clang::ASTContext &Ctx,
-           const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Escaped);
-/// The same, finding \p FD's escaped variables.
+           const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Escaped,
+           CallSummaries &Summaries);
+/// The same, finding \p FD's escaped variables and summarizing its calls.
 BlockOrder orderBlock(const clang::CompoundStmt *Block,
                       const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
 

@@ -19,6 +19,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,16 +88,66 @@ struct Effects {
   std::string Why;
 };
 
+/// What a call to a function defined in the translation unit does, as its
+/// callers see it: the variables outside any function it reads and writes,
+/// what it reaches through each pointer or reference parameter (and `this`),
+/// and its part in communication. A call is a barrier if the function is
+/// one (it does I/O, calls what is unknown, starts a transfer it does not
+/// complete, ...).
+struct CallSummary {
+  struct Access {
+    bool Read = false, Write = false;
+  };
+  llvm::SmallPtrSet<const clang::ValueDecl *, 4> Reads, Writes;
+  /// Through pointers it does not get from its parameters.
+  bool ReadsIndirect = false, WritesIndirect = false;
+  std::vector<Access> Params; ///< one per parameter
+  Access This;
+  CommRole Role = CommRole::None; ///< None or Blocking
+  std::vector<MatchKey> Matches;
+  bool Barrier = false;
+  std::string Why; ///< "calls 'printf', whose effects are unknown"
+};
+
+/// What the dependence model knows of a translation unit's functions, each
+/// fact computed once, on first use: the summaries of calls, from the
+/// function's body and the summaries of what it calls, and each function's
+/// allocations.
+class CallSummaries {
+public:
+  explicit CallSummaries(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  /// The summary of \p FD's definition; null while it is being computed (a
+  /// recursive call).
+  const CallSummary *of(const clang::FunctionDecl *FD);
+  /// The local pointers of \p FD initialized by malloc, calloc,
+  /// aligned_alloc or new and never changed: each points only into memory
+  /// of its own, for which the pointer variable stands (p[i] = 0 writes p).
+  const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &
+  allocations(const clang::FunctionDecl *FD);
+
+private:
+  clang::ASTContext &Ctx;
+  std::map<const clang::FunctionDecl *, std::optional<CallSummary>> Done;
+  std::map<const clang::FunctionDecl *,
+           llvm::SmallPtrSet<const clang::ValueDecl *, 4>>
+      Allocated;
+};
+
 /// The effects of each statement of \p Block, in written order, in \p FD.
 /// A completion also takes the buffer effects of the starts of its requests
-/// in the block (a receive writes its buffer when it completes).
+/// in the block (a receive writes its buffer when it completes). A call to
+/// a function defined in the translation unit has its summary's effects.
 std::vector<Effects> blockEffects(const clang::CompoundStmt *Block,
                                   const clang::FunctionDecl *FD,
-                                  clang::ASTContext &Ctx);
+                                  clang::ASTContext &Ctx,
+                                  CallSummaries &Summaries);
 
 /// Why \p A (written first) must stay before \p B, or nothing if it need
 /// not: a data dependence ("writes 'x'"), MPI's matching order, a barrier, or
-/// blocking communication, which keeps its place among communication.
+/// blocking communication, which keeps its place among communication except
+/// that a start may move up past it and a completion down past it (a
+/// started transfer completes whatever the rank does next, MPI's progress
+/// rule, so neither can make a wait-for cycle).
 std::optional<std::string>
 dependence(const Effects &A, const Effects &B,
            const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Escaped);
@@ -107,7 +158,9 @@ mustPrecede(const Effects &A, const Effects &B,
 }
 
 /// The variables of \p FD whose address escapes (taken, arrays, references,
-/// globals): what an access through a pointer may touch.
+/// globals named in it, its allocations' pointers): what an access through a
+/// pointer may touch, with every variable outside a function (dependence()
+/// adds those).
 llvm::SmallPtrSet<const clang::ValueDecl *, 8>
 escapedVariables(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
 

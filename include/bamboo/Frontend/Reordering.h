@@ -56,10 +56,12 @@ struct BlockPlan {
 /// olap regions, in source order. A function template is not planned: its
 /// dependences are not known before instantiation. The block a `#pragma
 /// bamboo noreorder` of \p Pragmas is written in, and every block inside
-/// it, keep their written order.
+/// it, keep their written order, and so does a block with a statement that
+/// holds an olap region. Calls have \p Summaries' effects.
 std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
                                   const PragmaTable &Pragmas,
-                                  clang::ASTContext &Ctx);
+                                  clang::ASTContext &Ctx,
+                                  CallSummaries &Summaries);
 
 } // namespace bamboo
 

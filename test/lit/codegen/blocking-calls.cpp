@@ -1,9 +1,27 @@
 // Without pragmas: every MPI call that may wait is awaited, the others become
-// plain runtime calls, and process-local calls stay MPI's own. Program order is
-// kept exactly.
-// RUN: %bamboo %s -o %t.cpp --
+// plain runtime calls, and process-local calls stay MPI's own. Without
+// reordering, program order is kept exactly; with it, the wait (and the
+// status it fills) moves down past the blocking barrier, the Wtime barrier
+// holds it there, and the wildcard receive keeps its place before the send.
+// RUN: %bamboo --no-reorder %s -o %t.cpp --
 // RUN: FileCheck %s < %t.cpp
 // RUN: %check_compiles %t.cpp
+// RUN: %bamboo %s -o %t.reordered.cpp --
+// RUN: FileCheck --check-prefix=REORDER %s < %t.reordered.cpp
+// RUN: %check_compiles %t.reordered.cpp
+//
+// REORDER:      {{^}}  bamboo::mpi::Irecv(&total, 1, MPI_INT, MPI_ANY_SOURCE, 1, MPI_COMM_WORLD, &request);
+// REORDER-NEXT: {{^}}  bamboo::mpi::Send(&value, 1, MPI_INT, (rank + 1) % size, 1, MPI_COMM_WORLD);
+// REORDER-NEXT: {{^}}  {{$}}
+// REORDER-NEXT: {{^}}#line 49
+// REORDER-NEXT: {{^}}  bamboo::mpi::Barrier(MPI_COMM_WORLD);
+// REORDER-NEXT: {{^}}#line 47
+// REORDER-NEXT: {{^}}  bamboo::mpi::Wait(&request, &status);
+// REORDER-NEXT: {{^}}#line 48
+// REORDER-NEXT: {{^}}  MPI_Get_count(&status, MPI_INT, &count);
+// REORDER-NEXT: {{^}}#line 49
+// REORDER-EMPTY:
+// REORDER-NEXT: {{^}}  double t = bamboo::mpi::Wtime();
 //
 // CHECK:      {{^}}int gather(int rank, int size) {
 // CHECK-NEXT: {{^}}  int value = rank, total = 0, count = 0;
