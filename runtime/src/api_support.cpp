@@ -76,6 +76,7 @@ void block(Call &C, WaitGroup &G) {
     }
   }
   runningThread(C.Rank).suspend();
+  C.Resumed = true;
 }
 
 void yieldTurn(Call &C) {
@@ -90,6 +91,7 @@ void yieldTurn(Call &C) {
     C.Rank.WakePriority = YieldPriority;
   }
   runningThread(C.Rank).suspend();
+  C.Resumed = true;
 }
 
 void callError(const Call &C, const std::string &Message) {

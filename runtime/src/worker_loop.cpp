@@ -133,6 +133,10 @@ void Runtime::progressLoop() {
       Progress.sleep(L);
       if (Progress.finished())
         return;
+      // Woken because something is on its way (a frame a computing rank queued): the next
+      // look comes after one interval, not after a quiet one, or the frame would wait a
+      // millisecond while its receiver waits for it.
+      InFlight = true;
     }
     L.unlock();
   }
