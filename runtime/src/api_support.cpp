@@ -1,6 +1,7 @@
 // api_support.cpp - entering a call, waiting, and MPI's error handling.
 #include "api_support.h"
 #include "openmp.h"
+#include "progress_signal.h"
 #include "region_state.h"
 #include "scheduler.h"
 
@@ -19,6 +20,7 @@ Call enter(const char *Operation, const CallSite &Where) {
                "another thread of an OpenMP team or a thread the program started)");
   }
   Call C{*T->Parts, *T, WaitSite{Operation, Where}};
+  ProgressSignal::deferDemandsOnThisThread(false); // the rank computes after this call
   if (!T->RunningChild)
     C.Region = T->OpenRegion;
   return C;
@@ -33,6 +35,7 @@ Call enterTest(const char *Operation, const CallSite &Where) {
 Call enterBlocking(const char *Operation, const CallSite &Where) {
   Call C = enterTest(Operation, Where);
   checkMayWait(C);
+  ProgressSignal::deferDemandsOnThisThread(true); // the rank waits, or returns at once
   return C;
 }
 
@@ -76,7 +79,6 @@ void block(Call &C, WaitGroup &G) {
     }
   }
   runningThread(C.Rank).suspend();
-  C.Resumed = true;
 }
 
 void yieldTurn(Call &C) {
@@ -91,7 +93,6 @@ void yieldTurn(Call &C) {
     C.Rank.WakePriority = YieldPriority;
   }
   runningThread(C.Rank).suspend();
-  C.Resumed = true;
 }
 
 void callError(const Call &C, const std::string &Message) {

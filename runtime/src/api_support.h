@@ -29,11 +29,6 @@ struct Call {
   // call's waits and receives and buffers its sends.
   RegionState *Region = nullptr;
 
-  // Set when the call has suspended the rank (block, yieldTurn). What it sends for others
-  // after it woke (a reduction's result) leaves at once: the rank may compute for long
-  // after the call returns, before it suspends again and ends its scheduling step.
-  bool Resumed = false;
-
   // A request this call started inside an olap region is part of the region's firing rule: the
   // task goes on past the region's end only when it is complete. Under the engine lock.
   void holdInRegion(Request *R) const {

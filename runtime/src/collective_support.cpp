@@ -63,8 +63,9 @@ void internalSend(Call &C, const Communicator &Cm, const void *Buf, int Count, M
   prepareSend(C, S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.CollectiveContext, Cm);
   Lock L(C.Parts.Lock);
   C.Parts.Eng.startSend(S, Envelope{rankIn(C, Cm), Tag, Cm.CollectiveContext}, SendMode::Buffered);
-  if (C.Resumed) // the others wait for it; this rank may compute next (Call::Resumed)
-    C.Parts.Net.flush();
+  // The others wait for it, and this rank may compute next (a root that only sends, a
+  // reduction's result): it leaves now, not when the rank next suspends.
+  C.Parts.Net.flush();
 }
 
 void internalRecvAll(Call &C, const Communicator &Cm, std::vector<InternalRecv> Recvs, int Tag) {

@@ -4,6 +4,7 @@
 #include "bamboo/mpi.h"
 
 #include "p2p_support.h"
+#include "progress_signal.h"
 
 namespace bamboo::mpi {
 
@@ -13,6 +14,9 @@ namespace {
 
 int blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
                  MPI_Comm Comm, SendMode Mode) {
+  // An eager send returns at once and its rank computes next: like a nonblocking call's, its
+  // frame wakes the progress thread (which sends it if the rank does not suspend first).
+  ProgressSignal::deferDemandsOnThisThread(false);
   Request S;
   WaitGroup G;
   {
@@ -40,6 +44,11 @@ int nonblockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int D
   auto *S = new Request; // held by the handle
   beginSend(C, *S, Buf, Count, Type, Dest, Tag, Comm, Mode);
   *Handle = C.Parts.Requests.add(S);
+  // Outside an olap region a started send leaves at the call, as MPI's does: its rank may
+  // compute before it suspends (a start the translator moved up is followed by work). A
+  // region's sends leave together when it completes.
+  if (!C.Region)
+    C.Parts.Net.flush();
   return MPI_SUCCESS;
 }
 

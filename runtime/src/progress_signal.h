@@ -14,11 +14,23 @@ namespace bamboo::detail {
 class ProgressSignal {
 public:
   // Work began that another process's MPI calls or ours must move: a receive or probe posted,
-  // a record to send, a payload or frame arriving.
+  // a record to send, a payload or frame arriving. Wakes the thread only if the caller is a
+  // rank that computes after the call returns (a nonblocking call). A blocking call's rank
+  // suspends, and the worker polls itself until it resumes a rank; it then calls wake() if
+  // work is still on its way. Each wake-up takes a core from a computing rank, perhaps another
+  // process's: per blocking call, as a reduction's demands were, it cost CG 10-30% of a step.
   void demand() {
+    if (!DeferDemands)
+      wake();
+  }
+  void wake() {
     if (Asleep)
       Wake.notify_one();
   }
+  // On this thread, from now on, demands come from a blocking call or a worker between tasks
+  // (true), or from a rank that computes next (false). Set at every API call and by the
+  // workers; per thread, since each worker runs its own ranks.
+  static void deferDemandsOnThisThread(bool Defer) { DeferDemands = Defer; }
   // The progress thread, holding the engine lock in L: sleeps until demand() or finish().
   // It may wake spuriously; it looks again before it sleeps again.
   void sleep(std::unique_lock<std::mutex> &L) {
@@ -34,6 +46,7 @@ public:
   bool finished() const { return Finished; }
 
 private:
+  static inline thread_local bool DeferDemands = false;
   std::condition_variable Wake;
   bool Asleep = false;
   bool Finished = false;

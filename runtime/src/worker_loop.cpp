@@ -73,6 +73,9 @@ void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting, bool Timed) {
       if (std::exchange(Ch->Runnable, false))
         Woken.push_back(Ch.get());
     RunMain = Woken.empty() && !T.MainBlocked && !T.Thread->done();
+    // The rank computes from here: the progress thread moves what is on its way meanwhile.
+    if (Net.busy() || Eng.awaitsMessages())
+      Progress.wake();
   }
   if (!Woken.empty()) { // a child's run may have unblocked the rank's own thread
     for (ChildTask *Ch : Woken)
@@ -87,6 +90,7 @@ void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting, bool Timed) {
   if (Timed)
     Watchers.taskRan(Worker, T.WorldRank, Begin, End, OthersWaiting);
 
+  ProgressSignal::deferDemandsOnThisThread(true); // this worker polls until its next run
   std::unique_lock L(Lock);
   Sched.afterRun(T);
   if (Timed)

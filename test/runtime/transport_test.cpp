@@ -150,3 +150,76 @@ TEST(Transport, TheProgressThreadSleepsWhileNothingMoves) {
     return 0;
   });
 }
+
+TEST(Transport, AReductionsResultDoesNotWaitForItsSendersComputation) {
+  // The rank that sends a reduction's last message may compute for long after its call
+  // returns; the others must not wait for that (CG: two allreduces a step). Each process in
+  // turn arrives last, which finds every other part there and sends without suspending, then
+  // computes; the other process times its own call.
+  if (processes() < 2)
+    GTEST_SKIP() << "needs two processes";
+  int VF = settings().VirtualRanksPerProcess;
+  runRanks([&](int, char **) -> int {
+    int Process = rank() / VF;
+    for (int Late = 0; Late < 2; ++Late) {
+      double Value = 1, Sum = 0;
+      if (Process == Late) {
+        computeFor(0.05);
+        mpi::Allreduce(&Value, &Sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        computeFor(0.3); // never suspends
+      } else {
+        double Start = mpi::Wtime();
+        mpi::Allreduce(&Value, &Sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        EXPECT_LT(mpi::Wtime() - Start, 0.25) << "process " << Process << ", round " << Late;
+      }
+      EXPECT_EQ(Sum, size());
+      mpi::Barrier(MPI_COMM_WORLD);
+    }
+    return 0;
+  });
+}
+
+TEST(Transport, AStartedSendLeavesAtTheCall) {
+  // Outside an olap region a started send goes out before MPI_Isend returns: its rank may
+  // compute next (a start the translator moved up), with no progress thread to send it.
+  if (processes() < 2)
+    GTEST_SKIP() << "needs two processes";
+  int VF = settings().VirtualRanksPerProcess;
+  runRanks([&](int, char **) -> int {
+    int R = rank(), S = size();
+    if (R % VF != 0) // one sender per process, so nobody else adds frames meanwhile
+      return 0;
+    int Out = R, In = -1;
+    MPI_Request Reqs[2];
+    mpi::Irecv(&In, 1, MPI_INT, (R + S - VF) % S, 0, MPI_COMM_WORLD, &Reqs[0]);
+    ProcessCounters Before = processCounters();
+    mpi::Isend(&Out, 1, MPI_INT, (R + VF) % S, 0, MPI_COMM_WORLD, &Reqs[1]);
+    ProcessCounters After = processCounters();
+    EXPECT_EQ(After.FramesSent - Before.FramesSent, 1u);
+    mpi::Waitall(2, Reqs, MPI_STATUSES_IGNORE);
+    EXPECT_EQ(In, (R + S - VF) % S);
+    return 0;
+  });
+}
+
+TEST(Transport, ABlockingCallDoesNotWakeTheProgressThread) {
+  // A reduction's rank waits or returns at once: the progress thread, whose wake-ups take a
+  // core from a computing rank, is not needed for it (nor polls, as no rank computes). With
+  // VF > 1 it rightly polls while one rank computes and another waits for the reduction.
+  if (processes() < 2 || settings().ProgressIntervalMicros == 0 ||
+      settings().VirtualRanksPerProcess != 1)
+    GTEST_SKIP() << "needs two processes, the progress thread and one rank per process";
+  runRanks([&](int, char **) -> int {
+    double Value = 1, Sum = 0;
+    mpi::Allreduce(&Value, &Sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    ProcessCounters Before = processCounters();
+    for (int I = 0; I < 200; ++I) {
+      mpi::Allreduce(&Value, &Sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+      computeFor(0.001);
+    }
+    ProcessCounters After = processCounters();
+    // Woken by each call's demands, it polled at least once per call.
+    EXPECT_LE(After.ProgressPolls - Before.ProgressPolls, 20u);
+    return 0;
+  });
+}
