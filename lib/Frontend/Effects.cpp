@@ -29,6 +29,15 @@ namespace bamboo {
 
 namespace {
 
+/// The name of \p FD if the library declares it (a system header), else "":
+/// a function of the user's with a library name is the user's.
+llvm::StringRef libraryName(const FunctionDecl *FD, const SourceManager &SM) {
+  if (!FD->getIdentifier() ||
+      !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return "";
+  return FD->getName();
+}
+
 /// Library functions that only compute from their arguments.
 bool isPureLibraryFunction(const FunctionDecl *FD, const SourceManager &SM) {
   static const llvm::StringSet<> Names = {
@@ -38,9 +47,8 @@ bool isPureLibraryFunction(const FunctionDecl *FD, const SourceManager &SM) {
       "trunc", "fmod",  "fmin",   "fmax",  "hypot", "sinh", "cosh",
       "tanh",  "erf",   "sqrtf",  "fabsf", "expf",  "logf", "powf",
       "sinf",  "cosf",  "floorf", "ceilf", "min",   "max"};
-  if (!FD->getIdentifier() || !Names.contains(FD->getName()))
-    return false;
-  return SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
+  llvm::StringRef Name = libraryName(FD, SM);
+  return !Name.empty() && Names.contains(Name);
 }
 
 std::optional<long> constantOf(const Expr *E, const ASTContext &Ctx) {
@@ -76,11 +84,9 @@ const BufferFunction *bufferLibraryFunction(const FunctionDecl *FD,
                                             const SourceManager &SM) {
   static const BufferFunction Known[] = {
       {"memcpy", 0, 1}, {"memmove", 0, 1}, {"memset", 0, -1}};
-  if (!FD->getIdentifier() ||
-      !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
-    return nullptr;
+  llvm::StringRef Name = libraryName(FD, SM);
   for (const BufferFunction &F : Known)
-    if (FD->getName() == F.Name)
+    if (!Name.empty() && Name == F.Name)
       return &F;
   return nullptr;
 }
@@ -148,11 +154,8 @@ bool isAllocation(const Expr *Init, const SourceManager &SM) {
     return true;
   const auto *Call = dyn_cast<CallExpr>(Init);
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  if (!Callee || !Callee->getIdentifier() ||
-      !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
-    return false;
-  return llvm::is_contained({"malloc", "calloc", "aligned_alloc"},
-                            Callee->getName());
+  return Callee && llvm::is_contained({"malloc", "calloc", "aligned_alloc"},
+                                      libraryName(Callee, SM));
 }
 
 class AllocationFinder : public RecursiveASTVisitor<AllocationFinder> {
@@ -295,6 +298,16 @@ private:
       return nullptr;
     return &Summary->Params[PV->getFunctionScopeIndex()];
   }
+  /// If \p Pointer is a tracked parameter (or `this`) of the summarized
+  /// function, records the access as the parameter's.
+  bool throughParameter(const Expr *Pointer, bool Read, bool Write) {
+    CallSummary::Access *A = tracked(Pointer);
+    if (!A)
+      return false;
+    A->Read |= Read;
+    A->Write |= Write;
+    return true;
+  }
   /// An access through \p Pointer, whose value is read.
   void through(const Expr *Pointer, bool Read, bool Write) {
     // The pointer's value is read (p[i] = 0 does not write p).
@@ -307,12 +320,8 @@ private:
     // to that memory, which the pointer variable stands for.
     if (DRE && Allocations && Allocations->contains(DRE->getDecl()))
       return access(DRE->getDecl(), Read, Write);
-    if (CallSummary::Access *A = tracked(Pointer)) {
-      A->Read |= Read;
-      A->Write |= Write;
-      return;
-    }
-    indirect(Read, Write);
+    if (!throughParameter(Pointer, Read, Write))
+      indirect(Read, Write);
   }
 
   /// An access to the object \p X designates.
@@ -326,11 +335,8 @@ private:
         return;
       if (D->getType()->isReferenceType()) {
         access(D, /*Read=*/true, false);
-        if (CallSummary::Access *A = tracked(DRE)) {
-          A->Read |= Read;
-          A->Write |= Write;
+        if (throughParameter(DRE, Read, Write))
           return;
-        }
         if (const VarDecl *Bound = boundVariable(D))
           return access(Bound, Read, Write);
         indirect(Read, Write);
@@ -749,9 +755,9 @@ const CallSummary *CallSummaries::of(const FunctionDecl *FD) {
   CallSummary S;
   Effects Body;
   Collector(Body, Ctx, *this).summarize(FD, S);
-  std::optional<CallSummary> &Slot = Done[FD];
-  Slot = std::move(S);
-  return &*Slot;
+  It->second =
+      std::move(S); // a map's iterators outlive the recursion's inserts
+  return &*It->second;
 }
 
 const llvm::SmallPtrSetImpl<const ValueDecl *> &
