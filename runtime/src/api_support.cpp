@@ -123,7 +123,8 @@ void prepareSend(const Call &C, Request &S, const void *Buf, int Count, MPI_Data
   S.Site = C.Site;
   S.SendBuf = Buf;
   S.Count = Count;
-  S.Type = Type;
+  S.TypeHold = DatatypeHold(Type);
+  S.Type = S.TypeHold.get();
   S.DestWorld = DestWorld;
   S.Tag = Tag;
   S.Context = Context;
@@ -136,7 +137,8 @@ void prepareRecv(const Call &C, Request &R, void *Buf, int Count, MPI_Datatype T
   R.Site = C.Site;
   R.Buf = Buf;
   R.Count = Count;
-  R.Type = Type;
+  R.TypeHold = DatatypeHold(Type);
+  R.Type = R.TypeHold.get();
   R.Source = Source;
   R.Tag = Tag;
   R.Context = Context;

@@ -169,12 +169,6 @@ bool isPredefined(MPI_Op Op) {
   return false;
 }
 
-bool isNamed(MPI_Datatype Type) {
-  int Integers, Addresses, Types, Combiner;
-  MPI_Type_get_envelope(Type, &Integers, &Addresses, &Types, &Combiner);
-  return Combiner == MPI_COMBINER_NAMED;
-}
-
 // The one predefined type a derived type is made of, or MPI_DATATYPE_NULL if it mixes types.
 MPI_Datatype elementType(MPI_Datatype Type) {
   int Integers, Addresses, Types, Combiner;
@@ -229,6 +223,12 @@ bool packedFormIsNative() {
            MPI_COMM_WORLD);
   return Position == static_cast<int>(sizeof Values) &&
          std::memcmp(Packed.data(), Values, sizeof Values) == 0;
+}
+
+bool isNamed(MPI_Datatype Type) {
+  int Integers, Addresses, Types, Combiner;
+  MPI_Type_get_envelope(Type, &Integers, &Addresses, &Types, &Combiner);
+  return Combiner == MPI_COMBINER_NAMED;
 }
 
 } // namespace bamboo::detail

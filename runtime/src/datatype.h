@@ -38,6 +38,9 @@ std::size_t unpack(const std::byte *In, std::size_t InBytes, void *Buf, int Coun
 // MPICH's MPI_Reduce_local does not): the elements are reduced in their packed form.
 void reduceLocal(const void *In, void *InOut, int Count, MPI_Datatype Type, MPI_Op Op);
 
+// Whether Type is predefined (MPI_DOUBLE), not derived.
+bool isNamed(MPI_Datatype Type);
+
 // Start-up check that packed bytes of contiguous types are their memory image.
 bool packedFormIsNative();
 

@@ -31,7 +31,10 @@ MPI_Request RequestTable::take(Slot Content) {
 MPI_Request RequestTable::add(Request *R) { return take(Slot{true, R, nullptr}); }
 
 MPI_Request RequestTable::addPersistent(const PersistentRequest &P) {
-  return take(Slot{true, nullptr, std::make_unique<PersistentRequest>(P)});
+  auto Held = std::make_unique<PersistentRequest>(P);
+  Held->TypeHold = std::make_shared<DatatypeHold>(P.Type);
+  Held->Type = Held->TypeHold->get();
+  return take(Slot{true, nullptr, std::move(Held)});
 }
 
 const RequestTable::Slot &RequestTable::slotOf(MPI_Request Handle, const WaitSite &Site) const {

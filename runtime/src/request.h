@@ -2,6 +2,7 @@
 #pragma once
 
 #include "completion.h"
+#include "datatype_hold.h"
 #include "slot_handle.h"
 #include "wait_site.h"
 
@@ -42,7 +43,8 @@ struct Request {
   // Receives: where the data goes and what matches.
   void *Buf = nullptr;
   int Count = 0;
-  MPI_Datatype Type = MPI_DATATYPE_NULL;
+  MPI_Datatype Type = MPI_DATATYPE_NULL; // TypeHold's: the user may free theirs
+  DatatypeHold TypeHold;
   int Source = 0;
   int Tag = 0;
   int Context = 0;
@@ -65,10 +67,12 @@ struct PersistentRequest {
   SendMode Mode = SendMode::Standard;
   void *Buf = nullptr; // a send's buffer is only read
   int Count = 0;
-  MPI_Datatype Type = MPI_DATATYPE_NULL;
-  int Peer = 0; // destination or source
+  MPI_Datatype Type = MPI_DATATYPE_NULL; // the user's, until the handle holds it
+  int Peer = 0;                          // destination or source
   int Tag = 0;
   MPI_Comm Comm = MPI_COMM_NULL;
+  // The user may free the datatype while the persistent request lives.
+  std::shared_ptr<DatatypeHold> TypeHold;
 };
 
 // Maps the requests a task holds to MPI_Request values. Bamboo's handles share no value with

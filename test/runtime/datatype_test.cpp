@@ -107,6 +107,43 @@ TEST(Datatypes, StructsWithHoles) {
   });
 }
 
+// MPI lets a program free a datatype while operations that use it are pending; they complete
+// normally. The runtime unpacks a receive and packs a rendezvous send after the call returned:
+// a freed struct type once left the receive's buffer untouched. A ring of eager and rendezvous
+// sends, a receive, and a persistent receive started after its type was freed.
+TEST(Datatypes, AFreedDatatypeServesThePendingOperations) {
+  runRanks([&](int, char **) -> int {
+    int R = rank(), S = size();
+    int Right = (R + 1) % S, Left = (R + S - 1) % S;
+    for (int N : {3, 5000}) { // eager, rendezvous
+      std::vector<Particle> Out(N), In(N), Again(N);
+      for (int I = 0; I < N; ++I)
+        Out[I] = Particle{{1.0 * R, 1.0 * I, 3.0}, R * 100000 + I, 'x'};
+      MPI_Datatype T = particleType(), P = particleType();
+      MPI_Request Req[2], Persistent;
+      mpi::Irecv(In.data(), N, T, Left, 0, MPI_COMM_WORLD, &Req[0]);
+      mpi::Isend(Out.data(), N, T, Right, 0, MPI_COMM_WORLD, &Req[1]);
+      mpi::Recv_init(Again.data(), N, P, Left, 1, MPI_COMM_WORLD, &Persistent);
+      MPI_Type_free(&T);
+      MPI_Type_free(&P);
+      EXPECT_EQ(T, MPI_DATATYPE_NULL);
+      mpi::Waitall(2, Req, MPI_STATUSES_IGNORE);
+      mpi::Start(&Persistent);
+      MPI_Datatype Q = particleType();
+      mpi::Send(Out.data(), N, Q, Right, 1, MPI_COMM_WORLD);
+      MPI_Type_free(&Q);
+      mpi::Wait(&Persistent, MPI_STATUS_IGNORE);
+      mpi::Request_free(&Persistent);
+      for (const std::vector<Particle> *Got : {&In, &Again}) {
+        EXPECT_EQ((*Got)[N - 1].Id, Left * 100000 + N - 1) << "N=" << N;
+        EXPECT_EQ((*Got)[N - 1].Position[1], N - 1.0);
+        EXPECT_EQ((*Got)[0].Tag, 'x');
+      }
+    }
+    return 0;
+  });
+}
+
 // Issue 10: MPI_BOTTOM with a datatype of absolute addresses failed in MPI_Pack (MPICH refuses
 // a null buffer). Every path: a struct with holes and a single block, sent to a rank of the
 // same process and of another, in a ring, and broadcast.
