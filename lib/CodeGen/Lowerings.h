@@ -11,6 +11,10 @@
 
 #include <string>
 
+namespace bamboo {
+struct MPIFunctionInfo;
+} // namespace bamboo
+
 namespace bamboo::codegen {
 
 class RewriteSession;
@@ -18,6 +22,10 @@ class RewriteSession;
 /// MPI calls become runtime calls; in an olap region's body, its blocking
 /// point-to-point calls and waits go through the region (MPICallLowering.cpp).
 void lowerMPICalls(RewriteSession &S);
+/// The runtime's function for a call of \p Info, in the file's language:
+/// bamboo::mpi::Send, bamboo_MPI_Send in C; in a region, the region's.
+std::string runtimeCall(const RewriteSession &S, const MPIFunctionInfo &Info,
+                        bool InRegion);
 /// Olap regions and block pragmas (RegionLowering.cpp).
 void lowerRegions(RewriteSession &S);
 /// main keeps its name but not its symbol (bambooMain), and a generated

@@ -52,7 +52,15 @@ bool deferredByRegion(const MPIFunctionInfo &Info) {
   return Info.mayWait() && Info.isDeferrable();
 }
 
-/// The runtime's function for a call of \p Info, in the file's language.
+void renameCall(RewriteSession &S, const CallExpr *Call, llvm::StringRef Name,
+                const MPIFunctionInfo &Info) {
+  S.replaceToken(nameLocation(Call).second,
+                 runtimeCall(S, Info, /*InRegion=*/false),
+                 "call to '" + Name.str() + "'", /*InMacroBodies=*/true);
+}
+
+} // namespace
+
 std::string runtimeCall(const RewriteSession &S, const MPIFunctionInfo &Info,
                         bool InRegion) {
   if (S.isC())
@@ -62,15 +70,6 @@ std::string runtimeCall(const RewriteSession &S, const MPIFunctionInfo &Info,
   return ((InRegion ? "bambooOlap." : "bamboo::mpi::") + runtimeName(Info))
       .str();
 }
-
-void renameCall(RewriteSession &S, const CallExpr *Call, llvm::StringRef Name,
-                const MPIFunctionInfo &Info) {
-  S.replaceToken(nameLocation(Call).second,
-                 runtimeCall(S, Info, /*InRegion=*/false),
-                 "call to '" + Name.str() + "'", /*InMacroBodies=*/true);
-}
-
-} // namespace
 
 void lowerMPICalls(RewriteSession &S) {
   for (const auto &FM : S.Model.functions()) {

@@ -11,8 +11,10 @@
 #include "Lowerings.h"
 #include "RewriteSession.h"
 
+#include "bamboo/Frontend/MPIModel.h"
 #include "bamboo/Frontend/PragmaTable.h"
 
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
 using namespace clang;
@@ -33,6 +35,32 @@ std::string indentation(SourceLocation Loc, const SourceManager &SM) {
   return Buffer.slice(Begin, Offset).str();
 }
 
+/// The text of one half of a split call: `MPI_Request r; Isend(args, &r);`
+/// or `Wait(&r, status);`, the arguments as the other lowerings left them.
+std::string halfText(RewriteSession &S, const SplitCall &Split) {
+  const CallExpr *Call = Split.Call;
+  SourceLocation Begin = Call->getBeginLoc();
+  std::string Request =
+      "bamboo_request_" + std::to_string(S.SM.getSpellingLineNumber(Begin)) +
+      "_" + std::to_string(S.SM.getSpellingColumnNumber(Begin));
+  auto Argument = [&](unsigned I) {
+    return S.R.getRewrittenText(
+        S.SM.getExpansionRange(Call->getArg(I)->getSourceRange()));
+  };
+  unsigned Started = Split.StartAs->Args.Request; // arguments before it
+  if (Split.Is == SplitCall::Start) {
+    std::string Text = "MPI_Request " + Request + "; " +
+                       runtimeCall(S, *Split.StartAs, false) + "(";
+    for (unsigned I = 0; I < Started; ++I)
+      Text += Argument(I) + ", ";
+    return Text + "&" + Request + ");";
+  }
+  const MPIFunctionInfo &Wait = *lookupMPIFunction("MPI_Wait");
+  std::string Status =
+      Call->getNumArgs() > Started ? Argument(Started) : "MPI_STATUS_IGNORE";
+  return runtimeCall(S, Wait, false) + "(&" + Request + ", " + Status + ");";
+}
+
 void emitPlan(RewriteSession &S, const BlockPlan &P) {
   unsigned N = P.Items.size();
   unsigned First = 0, Last = N - 1;
@@ -40,6 +68,11 @@ void emitPlan(RewriteSession &S, const BlockPlan &P) {
     ++First;
   while (P.Order[Last] == Last)
     --Last;
+  // A split call's text is its two halves: both are in the span.
+  if (P.Splits[First] && P.Splits[First]->Is == SplitCall::Completion)
+    --First;
+  if (P.Splits[Last] && P.Splits[Last]->Is == SplitCall::Start)
+    ++Last;
   // Each statement's own text as the other lowerings left it. One with
   // text inserted at its edges (a declaration added before it) could not
   // take that text along: such a block stays as written.
@@ -59,6 +92,8 @@ void emitPlan(RewriteSession &S, const BlockPlan &P) {
     Texts[I] = S.R.getRewrittenText(Ranges[I]);
     if (int(Texts[I].size()) != S.R.getRangeSize(Ranges[I], Inner))
       return;
+    if (P.Splits[I])
+      Texts[I] = halfText(S, *P.Splits[I]);
   }
   FileID File = S.SM.getFileID(P.Items[First]->getBeginLoc());
   std::string Span;

@@ -367,8 +367,12 @@ private:
   /// The memory a buffer argument points at: &x, an array, a + k.
   void buffer(const Expr *Arg, bool Read, bool Write) {
     const Expr *X = Arg->IgnoreParenCasts();
-    if (!X->isValueDependent() && Arg->isEvaluatable(Ctx))
-      return; // MPI_STATUS_IGNORE, MPI_IN_PLACE, NULL: no memory of the user's
+    // MPI_STATUS_IGNORE, MPI_IN_PLACE, NULL: no memory of the user's. An
+    // integer cast to a pointer, (MPI_Status *)1, is no constant expression.
+    if (!X->isValueDependent() &&
+        (Arg->isEvaluatable(Ctx) ||
+         (X->getType()->isIntegerType() && X->isIntegerConstantExpr(Ctx))))
+      return;
     if (const auto *U = dyn_cast<UnaryOperator>(X);
         U && U->getOpcode() == UO_AddrOf)
       return lvalue(U->getSubExpr(), Read, Write);
@@ -432,19 +436,27 @@ private:
     };
     const MPIArgs &A = Info->Args;
     if (Info->isPointToPoint()) {
-      bool Starts = A.Request >= 0;
-      role(Starts ? CommRole::Start : CommRole::Blocking);
+      // A split call's start matches messages; its completion holds the
+      // buffers until it returns and fills the status.
+      bool Starting = !E.Split || E.Split->Is == SplitCall::Start;
+      bool Completing = !E.Split || E.Split->Is == SplitCall::Completion;
+      if (E.Split)
+        role(Starting ? CommRole::Start : CommRole::Completion);
+      else
+        role(A.Request >= 0 ? CommRole::Start : CommRole::Blocking);
       llvm::SmallVector<int8_t, 8> Handled;
       if (const Expr *Buf = arg(A.SendBuf)) {
         buffer(Buf, /*Read=*/true, /*Write=*/false);
-        E.Matches.push_back(
-            key(true, arg(A.Dest), arg(A.SendTag), arg(A.Comm)));
+        if (Starting)
+          E.Matches.push_back(
+              key(true, arg(A.Dest), arg(A.SendTag), arg(A.Comm)));
         Handled.push_back(A.SendBuf);
       }
       if (const Expr *Buf = arg(A.RecvBuf)) {
         buffer(Buf, /*Read=*/true, /*Write=*/true);
-        E.Matches.push_back(
-            key(false, arg(A.Source), arg(A.RecvTag), arg(A.Comm)));
+        if (Starting)
+          E.Matches.push_back(
+              key(false, arg(A.Source), arg(A.RecvTag), arg(A.Comm)));
         Handled.push_back(A.RecvBuf);
       }
       if (const Expr *Req = arg(A.Request)) {
@@ -453,9 +465,12 @@ private:
         Handled.push_back(A.Request);
       }
       if (const Expr *Status = arg(A.Status)) {
-        buffer(Status, false, true);
+        if (Completing)
+          buffer(Status, false, true);
         Handled.push_back(A.Status);
       }
+      // The transfer uses its datatype and communicator until it completes
+      // (MPI_Type_free stays after the completion).
       for (unsigned I = 0; I < Call->getNumArgs(); ++I)
         if (!llvm::is_contained(Handled, int8_t(I)))
           visit(Call->getArg(I));
@@ -671,6 +686,12 @@ private:
         visit(Child);
       --LoopDepth;
       return;
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S);
+               CE && CE->getConstructor()->isTrivial()) {
+      // A C struct's (MPI_Status s;): nothing runs, a copy reads its source.
+      for (const Expr *Arg : CE->arguments())
+        lvalue(Arg, /*Read=*/true, /*Write=*/false);
+      return;
     } else if (isa<CXXConstructExpr, CXXNewExpr, CXXDeleteExpr, CXXThrowExpr,
                    LambdaExpr, StmtExpr, AsmStmt, CXXTryStmt, CapturedStmt>(
                    S) ||
@@ -696,22 +717,64 @@ private:
   const llvm::SmallPtrSetImpl<const ValueDecl *> *Allocations = nullptr;
 };
 
+/// Whether an MPI call of \p Info keeps no address it is given beyond what
+/// the model says (a nonblocking transfer's buffer until its completion):
+/// passing `&x` to it does not make x reachable through pointers.
+bool keepsNoAddress(const MPIFunctionInfo &Info) {
+  return Info.isPointToPoint() || Info.Kind == MPIKind::Wait ||
+         (Info.Kind == MPIKind::Collective && Info.Args.Request < 0) ||
+         Info.Name == "MPI_Comm_rank" || Info.Name == "MPI_Comm_size";
+}
+
+/// The variables whose address a function lets out: taken (&x, &a[i]) or an
+/// array decayed other than to be indexed, except as an argument of an MPI
+/// call the model describes; references, records and globals.
 class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
 public:
-  explicit EscapeFinder(llvm::SmallPtrSet<const ValueDecl *, 8> &Out)
-      : Out(Out) {}
+  EscapeFinder(llvm::SmallPtrSet<const ValueDecl *, 8> &Out,
+               const SourceManager &SM)
+      : Out(Out), SM(SM) {}
+  // Calls and subscripts are visited before their operands.
+  bool VisitCallExpr(CallExpr *Call) {
+    MPICallee M;
+    if (!matchMPICall(*Call, SM, M) || !M.Info || !keepsNoAddress(*M.Info))
+      return true;
+    for (const Expr *Arg : Call->arguments()) {
+      const Expr *X = Arg->IgnoreParens();
+      while (true) {
+        if (const auto *Cast = dyn_cast<CastExpr>(X);
+            Cast && Cast->getCastKind() != CK_ArrayToPointerDecay)
+          X = Cast->getSubExpr()->IgnoreParens();
+        else if (const auto *BO = dyn_cast<BinaryOperator>(X);
+                 BO && BO->isAdditiveOp() &&
+                 BO->getLHS()->getType()->isPointerType())
+          X = BO->getLHS()->IgnoreParens();
+        else
+          break;
+      }
+      Modeled.insert(X);
+    }
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
+    Modeled.insert(AS->getBase()->IgnoreParens());
+    return true;
+  }
   bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->getOpcode() == UO_AddrOf)
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
-        Out.insert(DRE->getDecl());
+    if (U->getOpcode() == UO_AddrOf && !Modeled.contains(U))
+      escape(U->getSubExpr());
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() == CK_ArrayToPointerDecay &&
+        !Modeled.contains(Cast))
+      escape(Cast->getSubExpr());
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (VD &&
-        (!VD->hasLocalStorage() || VD->getType()->isArrayType() ||
-         VD->getType()->isReferenceType() || VD->getType()->isRecordType()))
+    if (VD && (!VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
+               VD->getType()->isRecordType()))
       Out.insert(VD);
     return true;
   }
@@ -723,7 +786,26 @@ public:
   }
 
 private:
+  /// The variable an object designator is part of (x, a[i], s.f).
+  void escape(const Expr *Object) {
+    const Expr *X = Object->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *ME = dyn_cast<MemberExpr>(X); ME && !ME->isArrow())
+        X = ME->getBase()->IgnoreParenImpCasts();
+      else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X);
+               AS &&
+               AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+        X = AS->getBase()->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+      Out.insert(DRE->getDecl());
+  }
+
   llvm::SmallPtrSet<const ValueDecl *, 8> &Out;
+  const SourceManager &SM;
+  llvm::SmallPtrSet<const Expr *, 8> Modeled; // addresses that do not escape
 };
 
 bool intersects(const llvm::SmallPtrSetImpl<const ValueDecl *> &A,
@@ -744,6 +826,55 @@ bool mayMatchSameMessage(const MatchKey &A, const MatchKey &B) {
   if (A.Tag && B.Tag && *A.Tag != *B.Tag)
     return false;
   return true; // communicators are compared by value only at run time
+}
+
+/// The nonblocking start of a blocking point-to-point call (MPI_Isend for
+/// MPI_Send, MPI_Isendrecv for MPI_Sendrecv): the same arguments, with a
+/// request in place of the status.
+const MPIFunctionInfo *nonblockingStart(const MPIFunctionInfo &Blocking) {
+  llvm::StringRef Name = Blocking.Name;
+  if (!Blocking.isPointToPoint() || !Blocking.mayWait() ||
+      Blocking.Args.Request >= 0 || !Name.consume_front("MPI_"))
+    return nullptr;
+  const MPIFunctionInfo *Start = lookupMPIFunction(
+      ("MPI_I" + Name.take_front(1).lower() + Name.drop_front(1)).str());
+  if (!Start || Start->Kind != Blocking.Kind || Start->Args.Request < 0)
+    return nullptr;
+  return Start;
+}
+
+/// \p S as two halves (SplitCall) if it is a blocking point-to-point call
+/// whose arguments may all be evaluated at its start, written so that each
+/// argument's text can be taken apart (not assembled by a macro).
+std::optional<SplitCall> splittableCall(const Stmt *S, ASTContext &Ctx) {
+  const auto *Ex = dyn_cast<Expr>(S);
+  const auto *Call = Ex ? dyn_cast<CallExpr>(Ex->IgnoreParenCasts()) : nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  MPICallee M;
+  if (!Call || !matchMPICall(*Call, SM, M) || !M.Info ||
+      !M.Info->isSupported() || M.Name != M.Info->Name)
+    return std::nullopt;
+  const MPIFunctionInfo *Start = nonblockingStart(*M.Info);
+  // A declaration between statements needs C99 in C.
+  if (!Start || (!Ctx.getLangOpts().CPlusPlus && !Ctx.getLangOpts().C99))
+    return std::nullopt;
+  // The start takes every argument before the status.
+  unsigned Arguments = Start->Args.Request + (M.Info->Args.Status >= 0);
+  if (Call->getNumArgs() != Arguments ||
+      (M.Info->Args.Status >= 0 &&
+       M.Info->Args.Status != Start->Args.Request) ||
+      !Call->getBeginLoc().isFileID() || !Call->getRParenLoc().isFileID())
+    return std::nullopt;
+  SourceLocation Previous = Call->getBeginLoc();
+  for (const Expr *Arg : Call->arguments()) {
+    if (Arg->isValueDependent() || Arg->HasSideEffects(Ctx))
+      return std::nullopt;
+    CharSourceRange Text = SM.getExpansionRange(Arg->getSourceRange());
+    if (!SM.isBeforeInTranslationUnit(Previous, Text.getBegin()))
+      return std::nullopt; // two arguments from one macro
+    Previous = Text.getEnd();
+  }
+  return SplitCall{SplitCall::Start, Call, Start};
 }
 
 } // namespace
@@ -776,14 +907,24 @@ std::vector<Effects> blockEffects(const CompoundStmt *Block,
                                   CallSummaries &Summaries) {
   std::vector<Effects> Out;
   for (const Stmt *S : Block->body()) {
-    Out.emplace_back();
-    Collector(Out.back(), Ctx, Summaries).item(S, FD);
+    std::optional<SplitCall> Split = splittableCall(S, Ctx);
+    if (!Split) {
+      Out.emplace_back();
+      Collector(Out.back(), Ctx, Summaries).item(S, FD);
+      continue;
+    }
+    for (SplitCall::Half Is : {SplitCall::Start, SplitCall::Completion}) {
+      Out.emplace_back();
+      Out.back().Split = *Split;
+      Out.back().Split->Is = Is;
+      Collector(Out.back(), Ctx, Summaries).item(S, FD);
+    }
   }
   // A completion completes the transfers its requests started: a receive
   // writes its buffer, a send's buffer stays read, until then.
   for (size_t I = 0; I < Out.size(); ++I) {
     Effects &Done = Out[I];
-    if (Done.Role != CommRole::Completion)
+    if (Done.Role != CommRole::Completion || Done.Split)
       continue;
     bool Matched = false;
     for (size_t J = 0; J < I; ++J) {
@@ -810,6 +951,8 @@ std::vector<Effects> blockEffects(const CompoundStmt *Block,
 std::optional<std::string>
 dependence(const Effects &A, const Effects &B,
            const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped) {
+  if (A.Split && B.Split && A.S == B.S)
+    return std::string("starts the transfer the other completes");
   if (A.Barrier)
     return A.Why;
   if (B.Barrier)
@@ -903,7 +1046,8 @@ llvm::SmallPtrSet<const ValueDecl *, 8> escapedVariables(const FunctionDecl *FD,
   for (const ParmVarDecl *P : FD->parameters())
     if (P->getType()->isReferenceType())
       Out.insert(P);
-  EscapeFinder(Out).TraverseDecl(const_cast<FunctionDecl *>(FD));
+  EscapeFinder(Out, Ctx.getSourceManager())
+      .TraverseDecl(const_cast<FunctionDecl *>(FD));
   return Out;
 }
 

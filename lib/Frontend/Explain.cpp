@@ -186,10 +186,18 @@ private:
   void reordering(const BlockPlan &P) {
     // A statement that holds several calls is named by its kind: "loop of
     // starts", "statement of completions".
-    auto Item = [&](unsigned I) {
+    // The half of a blocking call is named too ("start of MPI_Send"): of a
+    // split call, or of one kept whole that \p Held held.
+    auto Item = [&](unsigned I, const BlockPlan::Hold *Held = nullptr) {
       std::string What;
       if (P.MPI[I]) {
         What = P.MPI[I]->Name.str();
+        if (P.Splits[I])
+          What = (P.Splits[I]->Is == SplitCall::Start ? "start of "
+                                                      : "completion of ") +
+                 What;
+        else if (Held && P.Roles[I] == CommRole::Blocking)
+          What = (Held->Up ? "start of " : "completion of ") + What;
       } else {
         const Stmt *S = P.Items[I];
         bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
@@ -216,6 +224,9 @@ private:
     // A start moves up past statements written before it; a completion
     // down past statements written after it.
     for (unsigned I = 0; I < P.Items.size(); ++I) {
+      if (P.Splits[I] && P.Splits[I]->Is == SplitCall::Start)
+        OS << "  " << loc(P.Items[I]->getBeginLoc()) << ": " << P.MPI[I]->Name
+           << " split into " << P.Splits[I]->StartAs->Name << " and MPI_Wait\n";
       if (P.Roles[I] == CommRole::Start) {
         for (unsigned J = 0; J < I; ++J)
           if (Position[J] > Position[I]) {
@@ -233,8 +244,8 @@ private:
       }
     }
     for (const BlockPlan::Hold &H : P.Holds)
-      OS << "  " << Item(H.Transfer) << " held "
-         << (P.Roles[H.Transfer] == CommRole::Start ? "after " : "before ")
+      OS << "  " << Item(H.Transfer, &H) << " held "
+         << (H.Up ? "after " : "before ")
          << loc(P.Items[H.Holder]->getBeginLoc()) << ": " << H.Why << "\n";
   }
 

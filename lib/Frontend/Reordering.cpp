@@ -141,7 +141,7 @@ holdsOf(const BlockOrder &B,
     } else {
       Why = "the " + C.orders()[Into.Order] + " order";
     }
-    Nearest[Transfer] = BlockPlan::Hold{Transfer, Holder, Why};
+    Nearest[Transfer] = BlockPlan::Hold{Transfer, Holder, StartUp, Why};
   }
   std::vector<BlockPlan::Hold> Out;
   for (auto &Entry : Nearest)
@@ -150,6 +150,43 @@ holdsOf(const BlockOrder &B,
     return A.Transfer < B.Transfer;
   });
   return Out;
+}
+
+/// The plan of \p B's order. A split call whose halves stay next to each
+/// other gains nothing from the split: it is one item again.
+BlockPlan planOf(const BlockOrder &B,
+                 const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped) {
+  unsigned N = B.Items.size();
+  std::vector<unsigned> Position(N);
+  for (unsigned K = 0; K < N; ++K)
+    Position[B.Order[K]] = K;
+  BlockPlan P;
+  std::vector<unsigned> Index(N); // B's items in P
+  std::vector<bool> Joined(N);    // a completion one with its start
+  for (unsigned I = 0; I < N; ++I) {
+    const Effects &E = B.Items[I];
+    bool Whole = E.Split && E.Split->Is == SplitCall::Start &&
+                 Position[I + 1] == Position[I] + 1;
+    if (I > 0 && Joined[I - 1] && B.Items[I - 1].S == E.S) {
+      Index[I] = Index[I - 1];
+      continue;
+    }
+    Joined[I] = Whole;
+    Index[I] = P.Items.size();
+    P.Items.push_back(E.S);
+    P.Roles.push_back(Whole ? CommRole::Blocking : E.Role);
+    P.MPI.push_back(E.MPI);
+    P.Splits.push_back(Whole ? std::nullopt : E.Split);
+  }
+  for (unsigned I : B.Order)
+    if (P.Order.empty() || P.Order.back() != Index[I])
+      P.Order.push_back(Index[I]);
+  for (BlockPlan::Hold H : holdsOf(B, Escaped)) {
+    H.Transfer = Index[H.Transfer];
+    H.Holder = Index[H.Holder];
+    P.Holds.push_back(std::move(H));
+  }
+  return P;
 }
 
 } // namespace
@@ -204,16 +241,9 @@ std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
           return E.Role == CommRole::Start || E.Role == CommRole::Completion;
         }))
       continue;
-    BlockPlan P;
+    BlockPlan P = planOf(B, Escaped);
     P.Function = FD;
     P.Block = Block;
-    for (const Effects &E : B.Items) {
-      P.Items.push_back(E.S);
-      P.Roles.push_back(E.Role);
-      P.MPI.push_back(E.MPI);
-    }
-    P.Order = B.Order;
-    P.Holds = holdsOf(B, Escaped);
     if (llvm::is_sorted(P.Order)) {
       Plans.push_back(std::move(P));
       continue;

@@ -26,6 +26,7 @@
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class IdentifierInfo;
 class CompoundStmt;
 class FunctionDecl;
@@ -42,6 +43,16 @@ enum class CommRole : uint8_t {
               ///< last conflicting access
   Completion, ///< MPI_Wait(all) of requests: may move down
   Blocking,   ///< MPI_Send, MPI_Recv, MPI_Sendrecv: stays among communication
+};
+
+/// A blocking point-to-point call (MPI_Send, MPI_Recv, MPI_Sendrecv and
+/// their modes) becomes two items when its window can grow: its nonblocking
+/// start (MPI_Isend) and a wait for it (docs/reorder.md).
+struct SplitCall {
+  enum Half : uint8_t { Start, Completion };
+  Half Is = Start;
+  const clang::CallExpr *Call = nullptr;
+  const MPIFunctionInfo *StartAs = nullptr; ///< MPI_Isend for MPI_Send
 };
 
 /// Which messages a point-to-point operation may match, for MPI's order:
@@ -64,6 +75,8 @@ struct Effects {
 
   CommRole Role = CommRole::None;
   const MPIFunctionInfo *MPI = nullptr;
+  /// One half of a blocking call split in two; both halves have the same S.
+  std::optional<SplitCall> Split;
   std::vector<MatchKey> Matches; ///< one per operation a call starts
   /// The request variables a start sets or a completion completes.
   llvm::SmallPtrSet<const clang::ValueDecl *, 2> Requests;
@@ -136,7 +149,9 @@ private:
 /// The effects of each statement of \p Block, in written order, in \p FD.
 /// A completion also takes the buffer effects of the starts of its requests
 /// in the block (a receive writes its buffer when it completes). A call to
-/// a function defined in the translation unit has its summary's effects.
+/// a function defined in the translation unit has its summary's effects. A
+/// statement that is a blocking point-to-point call whose arguments have no
+/// side effects is two items, its start and its completion (SplitCall).
 std::vector<Effects> blockEffects(const clang::CompoundStmt *Block,
                                   const clang::FunctionDecl *FD,
                                   clang::ASTContext &Ctx,

@@ -35,12 +35,18 @@ struct BlockPlan {
   std::vector<const clang::Stmt *> Items;   ///< the statements, written order
   std::vector<CommRole> Roles;              ///< each item's part in transfers
   std::vector<const MPIFunctionInfo *> MPI; ///< each item's MPI call, if any
-  std::vector<unsigned> Order;              ///< indices into Items
-  /// A start the overlap order wanted earlier, or a completion it wanted
-  /// later, that dependence on Holder kept where it is.
+  /// A blocking call emitted as its start and a wait, when that lets its
+  /// window grow: two items with the same statement. One whose halves would
+  /// stay together is one item, as written.
+  std::vector<std::optional<SplitCall>> Splits;
+  std::vector<unsigned> Order; ///< indices into Items
+  /// A start the overlap order wanted earlier (Up), or a completion it
+  /// wanted later, that dependence on Holder kept where it is. The start or
+  /// completion may be a half of a blocking call kept whole.
   struct Hold {
     unsigned Transfer;
     unsigned Holder;
+    bool Up;
     std::string Why;
   };
   std::vector<Hold> Holds;

@@ -18,31 +18,33 @@
 
 // ORDER:      {{^ *}}fill(u, 64, rank);
 // ORDER-NEXT: {{^}}  {{$}}
-// ORDER-NEXT: {{^ *}}#line 84
+// ORDER-NEXT: {{^ *}}#line 86
 // ORDER-NEXT:   {{^ *}}for (int d = 0; d < 2; ++d) {
 // ORDER-NEXT:     {{^ *}}bamboo_MPI_Irecv(&ghost[d], {{.*}} &req[nreq++]);
 // ORDER-NEXT:     {{^ *}}bamboo_MPI_Isend(&u[d * 63], {{.*}} &req[nreq++]);
 // ORDER-NEXT:   {{^ *}}}
-// ORDER-NEXT: {{^ *}}#line 83
+// ORDER-NEXT: {{^ *}}#line 85
 // ORDER-NEXT:   {{^ *}}fill(w, 64, rank + 1);
-// ORDER-NEXT: {{^ *}}#line 89
+// ORDER-NEXT: {{^ *}}#line 91
 // ORDER-NEXT:   {{^ *}}scale(w, 64, 0.5);
-// ORDER-NEXT: {{^ *}}#line 90
+// ORDER-NEXT: {{^ *}}#line 92
 // ORDER-NEXT:   {{^ *}}double tw = total(w, 64);
-// ORDER-NEXT: {{^ *}}#line 88
-// ORDER-NEXT:   {{^ *}}bamboo_MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
 // ORDER-NEXT: {{^ *}}#line 90
+// ORDER-NEXT:   {{^ *}}bamboo_MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
+// ORDER-NEXT: {{^ *}}#line 92
 // ORDER-EMPTY:
 // ORDER-NEXT:   {{^ *}}u[0] += ghost[0] + ghost[1];
 
-// EXPLAIN:      calls-and-loops.c:72:33: block in 'main', reordered:
-// EXPLAIN-NEXT:   calls-and-loops.c:84:3: loop of starts moves up, before {{.*}}calls-and-loops.c:83:3
-// EXPLAIN-NEXT:   calls-and-loops.c:88:3: MPI_Waitall moves down, after {{.*}}calls-and-loops.c:90:3
-// EXPLAIN-NEXT:   calls-and-loops.c:84:3: loop of starts held after {{.*}}calls-and-loops.c:82:3: writes 'u', which the other reads
-// EXPLAIN-NEXT:   calls-and-loops.c:88:3: MPI_Waitall held before {{.*}}calls-and-loops.c:91:3: writes 'ghost', which the other reads
+// EXPLAIN:      calls-and-loops.c:74:33: block in 'main', reordered:
+// EXPLAIN-NEXT:   calls-and-loops.c:86:3: loop of starts moves up, before {{.*}}calls-and-loops.c:85:3
+// EXPLAIN-NEXT:   calls-and-loops.c:90:3: MPI_Waitall moves down, after {{.*}}calls-and-loops.c:92:3
+// EXPLAIN-NEXT:   calls-and-loops.c:86:3: loop of starts held after {{.*}}calls-and-loops.c:84:3: writes 'u', which the other reads
+// EXPLAIN-NEXT:   calls-and-loops.c:90:3: MPI_Waitall held before {{.*}}calls-and-loops.c:93:3: writes 'ghost', which the other reads
 // The second exchange is held by the function that prints:
-// EXPLAIN-NEXT:   calls-and-loops.c:94:3: MPI_Irecv held after {{.*}}calls-and-loops.c:93:3: calls 'report', which calls 'printf', whose effects are unknown
-// EXPLAIN-NEXT:   calls-and-loops.c:96:3: MPI_Wait held before {{.*}}calls-and-loops.c:97:3: calls 'report', which calls 'printf', whose effects are unknown
+// EXPLAIN-NEXT:   calls-and-loops.c:96:3: MPI_Irecv held after {{.*}}calls-and-loops.c:95:3: calls 'report', which calls 'printf', whose effects are unknown
+// EXPLAIN-NEXT:   calls-and-loops.c:97:3: start of MPI_Send held after {{.*}}calls-and-loops.c:95:3: calls 'report', which calls 'printf', whose effects are unknown
+// EXPLAIN-NEXT:   calls-and-loops.c:97:3: completion of MPI_Send held before {{.*}}calls-and-loops.c:99:3: calls 'report', which calls 'printf', whose effects are unknown
+// EXPLAIN-NEXT:   calls-and-loops.c:98:3: MPI_Wait held before {{.*}}calls-and-loops.c:99:3: calls 'report', which calls 'printf', whose effects are unknown
 // EXPLAIN-NEXT: may wait: total, main
 
 #include <mpi.h>
