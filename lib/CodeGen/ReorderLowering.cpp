@@ -16,6 +16,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 
 using namespace clang;
 
@@ -61,6 +62,40 @@ std::string halfText(RewriteSession &S, const SplitCall &Split) {
   return runtimeCall(S, Wait, false) + "(&" + Request + ", " + Status + ");";
 }
 
+/// The text of an expression as the other lowerings left it.
+std::string rewritten(RewriteSession &S, const Expr *E) {
+  return S.R.getRewrittenText(S.SM.getExpansionRange(E->getSourceRange()));
+}
+
+/// A pipelined loop's header: `for (int i = A; i < E; ++i) {` becomes
+/// `{ int i = A; if (i < E) { S } for (; i < E; ++i) {`, and its body's `}`
+/// closes the block too. \p Starts is the text of S.
+void emitPipelineHeader(RewriteSession &S, const BlockPlan::Pipeline &Loop,
+                        llvm::StringRef Starts) {
+  const ForStmt *L = Loop.Loop;
+  const Stmt *Init = L->getInit();
+  SourceLocation For = L->getForLoc();
+  // The init's text without the `;` that ends it, which the header keeps.
+  SourceLocation Semi = Init->getEndLoc();
+  CharSourceRange InitText =
+      CharSourceRange::getCharRange(Init->getBeginLoc(), Semi);
+  std::string Prologue =
+      "{ " + S.R.getRewrittenText(InitText) + "; if (" +
+      rewritten(S, Loop.Condition) + ") { " + Starts.str() + " }\n" +
+      S.lineDirective(S.SM.getFileID(For), S.SM.getSpellingLineNumber(For)) +
+      indentation(For, S.SM) + "for";
+  S.R.ReplaceText(For, 3, Prologue);
+  S.R.RemoveText(InitText);
+  S.R.ReplaceText(cast<CompoundStmt>(L->getBody())->getRBracLoc(), 1, "} }");
+}
+
+/// The guard of a pipelined start for the next iteration: `i + 1 < E`.
+std::string nextIteration(RewriteSession &S, const BlockPlan::Pipeline &Loop) {
+  return Loop.Counter->getName().str() + " + 1 " +
+         Loop.Condition->getOpcodeStr().str() + " (" +
+         rewritten(S, Loop.Condition->getRHS()) + ")";
+}
+
 void emitPlan(RewriteSession &S, const BlockPlan &P) {
   unsigned N = P.Items.size();
   unsigned First = 0, Last = N - 1;
@@ -68,6 +103,13 @@ void emitPlan(RewriteSession &S, const BlockPlan &P) {
     ++First;
   while (P.Order[Last] == Last)
     --Last;
+  // A pipelined body is written again whole; its copies for the next
+  // iteration come after its written statements.
+  if (P.Pipelined) {
+    First = 0;
+    while (P.copy(Last) == BlockPlan::Copy::Next)
+      --Last;
+  }
   // A split call's text is its two halves: both are in the span.
   if (P.Splits[First] && P.Splits[First]->Is == SplitCall::Completion)
     --First;
@@ -95,10 +137,20 @@ void emitPlan(RewriteSession &S, const BlockPlan &P) {
     if (P.Splits[I])
       Texts[I] = halfText(S, *P.Splits[I]);
   }
+  std::string Hoisted;
+  for (unsigned I = Last + 1; P.Pipelined && I < N; ++I) {
+    unsigned Written = llvm::find(P.Items, P.Items[I]) - P.Items.begin();
+    Hoisted += (Hoisted.empty() ? "" : " ") + Texts[Written];
+    Texts[I] = "if (" + nextIteration(S, *P.Pipelined) + ") { " +
+               Texts[Written] + " }";
+  }
   FileID File = S.SM.getFileID(P.Items[First]->getBeginLoc());
   std::string Span;
-  for (unsigned K = First; K <= Last; ++K) {
+  for (unsigned K = P.Pipelined ? 0 : First; K <= (P.Pipelined ? N - 1 : Last);
+       ++K) {
     unsigned I = P.Order[K];
+    if (P.copy(I) == BlockPlan::Copy::Hoisted)
+      continue; // runs before the loop, and as its copy
     SourceLocation Begin = P.Items[I]->getBeginLoc();
     Span += "\n" + S.lineDirective(File, S.SM.getSpellingLineNumber(Begin)) +
             indentation(Begin, S.SM) + Texts[I];
@@ -110,6 +162,8 @@ void emitPlan(RewriteSession &S, const BlockPlan &P) {
       CharSourceRange::getCharRange(Ranges[First].getBegin(), SpanEnd);
   S.R.RemoveText(Whole, Inner);
   S.R.InsertTextAfter(Ranges[First].getBegin(), Span);
+  if (P.Pipelined)
+    emitPipelineHeader(S, *P.Pipelined, Hoisted);
 }
 
 } // namespace

@@ -18,7 +18,11 @@ BlockOrder orderBlock(const CompoundStmt *Block, const FunctionDecl *FD,
                       ASTContext &Ctx,
                       const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped,
                       CallSummaries &Summaries) {
-  std::vector<Effects> Items = blockEffects(Block, FD, Ctx, Summaries);
+  return orderItems(blockEffects(Block, FD, Ctx, Summaries), Escaped);
+}
+
+BlockOrder orderItems(std::vector<Effects> Items,
+                      const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped) {
   reorder::Consensus C(Items.size());
   // Dependence goes forward in written order, so it cannot be cyclic.
   if (llvm::Error E = C.require("dependence", [&](unsigned A, unsigned B) {

@@ -207,6 +207,8 @@ private:
         else if (P.Roles[I] == CommRole::Completion)
           What += " of completions";
       }
+      if (P.copy(I) == BlockPlan::Copy::Next)
+        What += " of the next iteration";
       return loc(P.Items[I]->getBeginLoc()) + ": " + What;
     };
     if (!P.reorders() && P.KeptBecause.empty() && P.Holds.empty())
@@ -224,19 +226,27 @@ private:
     // A start moves up past statements written before it; a completion
     // down past statements written after it.
     for (unsigned I = 0; I < P.Items.size(); ++I) {
+      if (P.copy(I) == BlockPlan::Copy::Hoisted) {
+        OS << "  " << Item(I)
+           << " pipelined: started before the loop, and for each next "
+              "iteration in this one\n";
+        continue;
+      }
       if (P.Splits[I] && P.Splits[I]->Is == SplitCall::Start)
         OS << "  " << loc(P.Items[I]->getBeginLoc()) << ": " << P.MPI[I]->Name
            << " split into " << P.Splits[I]->StartAs->Name << " and MPI_Wait\n";
       if (P.Roles[I] == CommRole::Start) {
         for (unsigned J = 0; J < I; ++J)
-          if (Position[J] > Position[I]) {
+          if (Position[J] > Position[I] &&
+              P.copy(J) != BlockPlan::Copy::Hoisted) {
             OS << "  " << Item(I) << " moves up, before "
                << loc(P.Items[J]->getBeginLoc()) << "\n";
             break;
           }
       } else if (P.Roles[I] == CommRole::Completion) {
         for (unsigned J = P.Items.size(); J-- > I + 1;)
-          if (Position[J] < Position[I]) {
+          if (Position[J] < Position[I] &&
+              P.copy(J) != BlockPlan::Copy::Hoisted) {
             OS << "  " << Item(I) << " moves down, after "
                << loc(P.Items[J]->getBeginLoc()) << "\n";
             break;

@@ -47,7 +47,13 @@ public:
     Blocks.push_back(CS);
     return true;
   }
+  bool VisitForStmt(ForStmt *L) {
+    if (const auto *Body = dyn_cast_or_null<CompoundStmt>(L->getBody()))
+      LoopOf[Body] = L;
+    return true;
+  }
   std::vector<const CompoundStmt *> Blocks;
+  llvm::DenseMap<const CompoundStmt *, const ForStmt *> LoopOf;
   llvm::SmallPtrSet<const CompoundStmt *, 2> Valued;
 };
 
@@ -152,10 +158,139 @@ holdsOf(const BlockOrder &B,
   return Out;
 }
 
-/// The plan of \p B's order. A split call whose halves stay next to each
-/// other gains nothing from the split: it is one item again.
+/// Whether \p E is made of literals, variables and arithmetic (no calls, no
+/// memory); its variables are added to \p Vars.
+bool boundOperands(const Expr *E,
+                   llvm::SmallVectorImpl<const VarDecl *> &Vars) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral>(E))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(Ref->getDecl()))
+      return true;
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V || V->getType()->isReferenceType())
+      return false;
+    Vars.push_back(V);
+    return true;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->isAdditiveOp() || BO->isMultiplicativeOp()))
+    return boundOperands(BO->getLHS(), Vars) &&
+           boundOperands(BO->getRHS(), Vars);
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Minus)
+    return boundOperands(U->getSubExpr(), Vars);
+  return false;
+}
+
+/// `for (int i = A; i < E; ++i)` (or <=, !=; i++), written outside macros:
+/// its counter and condition; the variables of E in \p Bound.
+std::optional<BlockPlan::Pipeline>
+countedLoop(const ForStmt *L, llvm::SmallVectorImpl<const VarDecl *> &Bound) {
+  const auto *Init = dyn_cast_or_null<DeclStmt>(L->getInit());
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(L->getCond());
+  const auto *Inc = dyn_cast_or_null<UnaryOperator>(L->getInc());
+  if (!Init || !Init->isSingleDecl() || !Cond || !Inc)
+    return std::nullopt;
+  for (SourceLocation Loc :
+       {L->getForLoc(), Init->getBeginLoc(), Init->getEndLoc(),
+        Cond->getBeginLoc(), Cond->getEndLoc(), L->getRParenLoc()})
+    if (!Loc.isFileID())
+      return std::nullopt;
+  const auto *Counter = dyn_cast<VarDecl>(Init->getSingleDecl());
+  if (!Counter || !Counter->getType()->isIntegerType() || !Counter->getInit())
+    return std::nullopt;
+  auto IsCounter = [&](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == Counter;
+  };
+  if (!llvm::is_contained({BO_LT, BO_LE, BO_NE}, Cond->getOpcode()) ||
+      !IsCounter(Cond->getLHS()) || !Inc->isIncrementOp() ||
+      !IsCounter(Inc->getSubExpr()) || !boundOperands(Cond->getRHS(), Bound))
+    return std::nullopt;
+  return BlockPlan::Pipeline{L, Counter, Cond};
+}
+
+/// The order of the body \p B of loop \p L with its leading starts
+/// pipelined (BlockPlan::Pipeline), if \p L counts and the body leaves its
+/// counter and bound alone, cannot leave early (no barrier), and a copy for
+/// the next iteration moves up past a statement of this one.
+std::optional<BlockOrder>
+pipelined(const ForStmt *L, const BlockOrder &B,
+          const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped,
+          std::optional<BlockPlan::Pipeline> &Loop,
+          std::vector<BlockPlan::Copy> &Copies) {
+  llvm::SmallVector<const VarDecl *, 4> Bound;
+  std::optional<BlockPlan::Pipeline> Counted = countedLoop(L, Bound);
+  if (!Counted || Escaped.contains(Counted->Counter))
+    return std::nullopt;
+  for (const VarDecl *V : Bound)
+    if (!V->getType().isConstQualified() &&
+        (!V->hasLocalStorage() || Escaped.contains(V)))
+      return std::nullopt;
+  const std::vector<Effects> &Items = B.Items;
+  for (const Effects &E : Items)
+    if (E.Barrier || E.Writes.contains(Counted->Counter) ||
+        llvm::any_of(Bound,
+                     [&](const VarDecl *V) { return E.Writes.contains(V); }))
+      return std::nullopt;
+  // The leading starts: whole starts that no statement written before them
+  // must precede, naming neither the counter nor a name the body declares.
+  std::vector<unsigned> Leading;
+  for (unsigned I = 0; I < Items.size(); ++I) {
+    const Effects &S = Items[I];
+    if (S.Role != CommRole::Start || S.Split || !S.Declared.empty() ||
+        S.Named.contains(Counted->Counter->getIdentifier()))
+      continue;
+    bool Free = true;
+    for (unsigned J = 0; J < Items.size() && Free; ++J)
+      Free = !(J < I && mustPrecede(Items[J], S, Escaped)) &&
+             llvm::none_of(Items[J].Declared, [&](const IdentifierInfo *Name) {
+               return S.Named.contains(Name);
+             });
+    if (Free)
+      Leading.push_back(I);
+  }
+  if (Leading.empty())
+    return std::nullopt;
+  std::vector<Effects> Piped = Items;
+  std::vector<BlockPlan::Copy> Kinds(Items.size(), BlockPlan::Copy::Written);
+  for (unsigned I : Leading) {
+    Effects Next = Items[I]; // reads the counter and bound in its guard
+    Next.Reads.insert(Counted->Counter);
+    Next.Reads.insert(Bound.begin(), Bound.end());
+    Piped.push_back(std::move(Next));
+    Kinds.push_back(BlockPlan::Copy::Next);
+    Effects Hoisted; // no effects where it is written
+    Hoisted.S = Items[I].S;
+    Hoisted.MPI = Items[I].MPI;
+    Piped[I] = std::move(Hoisted);
+    Kinds[I] = BlockPlan::Copy::Hoisted;
+  }
+  BlockOrder Order = orderItems(std::move(Piped), Escaped);
+  // Worth it if a copy comes before the last written statement.
+  unsigned LastWritten = 0, FirstNext = Order.Order.size();
+  for (unsigned K = 0; K < Order.Order.size(); ++K) {
+    BlockPlan::Copy Kind = Kinds[Order.Order[K]];
+    if (Kind == BlockPlan::Copy::Written)
+      LastWritten = K;
+    else if (Kind == BlockPlan::Copy::Next)
+      FirstNext = std::min(FirstNext, K);
+  }
+  if (FirstNext > LastWritten)
+    return std::nullopt;
+  Loop = Counted;
+  Copies = std::move(Kinds);
+  return Order;
+}
+
+/// The plan of \p B's order, whose items are \p Copies (empty: all
+/// written). A split call whose halves stay next to each other gains nothing
+/// from the split: it is one item again.
 BlockPlan planOf(const BlockOrder &B,
-                 const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped) {
+                 const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped,
+                 llvm::ArrayRef<BlockPlan::Copy> Copies) {
   unsigned N = B.Items.size();
   std::vector<unsigned> Position(N);
   for (unsigned K = 0; K < N; ++K)
@@ -177,6 +312,8 @@ BlockPlan planOf(const BlockOrder &B,
     P.Roles.push_back(Whole ? CommRole::Blocking : E.Role);
     P.MPI.push_back(E.MPI);
     P.Splits.push_back(Whole ? std::nullopt : E.Split);
+    if (!Copies.empty())
+      P.Copies.push_back(Copies[I]);
   }
   for (unsigned I : B.Order)
     if (P.Order.empty() || P.Order.back() != Index[I])
@@ -241,7 +378,14 @@ std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
           return E.Role == CommRole::Start || E.Role == CommRole::Completion;
         }))
       continue;
-    BlockPlan P = planOf(B, Escaped);
+    std::optional<BlockPlan::Pipeline> Loop;
+    std::vector<BlockPlan::Copy> Copies;
+    if (auto It = Finder.LoopOf.find(Block); It != Finder.LoopOf.end())
+      if (std::optional<BlockOrder> Piped =
+              pipelined(It->second, B, Escaped, Loop, Copies))
+        B = std::move(*Piped);
+    BlockPlan P = planOf(B, Escaped, Copies);
+    P.Pipelined = Loop;
     P.Function = FD;
     P.Block = Block;
     if (llvm::is_sorted(P.Order)) {

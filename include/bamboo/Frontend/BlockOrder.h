@@ -3,8 +3,8 @@
 //
 // Applies the orders of docs/reorder.md to one block: dependence (from
 // Effects.h) is required; overlap (starts first, completions last) and lower
-// tags first are preferred. Code generation is to emit the statements in
-// this order (issue 19, not yet).
+// tags first are preferred. Code generation emits the statements in this
+// order (Reordering.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +29,10 @@ orderBlock(const clang::CompoundStmt *Block, const clang::FunctionDecl *FD,
            clang::ASTContext &Ctx,
            const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Escaped,
            CallSummaries &Summaries);
+/// The order of \p Items, a block's statements in written order.
+BlockOrder
+orderItems(std::vector<Effects> Items,
+           const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Escaped);
 /// The same, finding \p FD's escaped variables and summarizing its calls.
 BlockOrder orderBlock(const clang::CompoundStmt *Block,
                       const clang::FunctionDecl *FD, clang::ASTContext &Ctx);

@@ -19,9 +19,12 @@
 
 namespace clang {
 class ASTContext;
+class BinaryOperator;
 class CompoundStmt;
+class ForStmt;
 class FunctionDecl;
 class Stmt;
+class VarDecl;
 } // namespace clang
 
 namespace bamboo {
@@ -50,6 +53,26 @@ struct BlockPlan {
     std::string Why;
   };
   std::vector<Hold> Holds;
+  /// The body of a counted loop whose leading starts are pipelined: they
+  /// also run, for the next iteration, at the end of this one, as early as
+  /// its data allows. `for (int i = A; i < E; ++i) { S; B }` is emitted as
+  /// `{ int i = A; if (i < E) { S } for (; i < E; ++i) { B, with
+  /// if (i + 1 < E) { S } where the consensus puts it } }`.
+  struct Pipeline {
+    const clang::ForStmt *Loop = nullptr;
+    const clang::VarDecl *Counter = nullptr;
+    const clang::BinaryOperator *Condition = nullptr; ///< i < E, i <= E, i != E
+  };
+  std::optional<Pipeline> Pipelined;
+  /// Per item of a pipelined body: a start where it is written (Hoisted: it
+  /// runs before the loop and as Next) or its copy for the next iteration,
+  /// after the written items. Empty for other blocks.
+  enum class Copy : uint8_t { Written, Hoisted, Next };
+  std::vector<Copy> Copies;
+  Copy copy(unsigned I) const {
+    return Copies.empty() ? Copy::Written : Copies[I];
+  }
+
   /// Non-empty if Order differs from the written order but the block is
   /// emitted as written: why ("a preprocessor line is among its statements").
   std::string KeptBecause;
