@@ -366,6 +366,9 @@ class Generator:
         self.feature(ph, mode)
         sends = [f"MPI_{mode}(toR, {n}, MPI_INT, right, {tag}, comm, &sr[0]);",
                  f"MPI_{mode}(toL, {n}, MPI_INT, left, {tag + 1}, comm, &sr[1]);"]
+        if self.chance(0.3):
+            return self.nonblocking_loop(ph, n, recvs + sends if recv_first else sends + recvs,
+                                         closing)
         for s in (recvs + sends if recv_first else sends + recvs):
             ph.line(s)
         if self.chance(0.5):
@@ -378,6 +381,27 @@ class Generator:
             self.say(ph, "completed %d %d", "doneR, doneS")
         self.show(ph, "from left", "fromL", n)
         self.show(ph, "from right", "fromR", n)
+        self.close_comm(ph, closing)
+
+    def nonblocking_loop(self, ph, n, starts, closing):
+        """The exchange repeated in a counted loop with work between the starts and the waits
+        and after the last read of what arrived: the receives can be pipelined across the
+        loop's back edge (docs/reorder.md)."""
+        self.feature(ph, "loop")
+        steps = self.r.randint(2, 4)
+        ph.line(f"int acc[{n}] = {{0}};")
+        ph.line(f"for (int s = 0; s < {steps}; ++s) {{")
+        for st in starts:
+            ph.line(st, 2)
+        ph.line("int local = s * 3 + me;", 2)
+        ph.line("MPI_Waitall(2, rr, MPI_STATUSES_IGNORE);", 2)
+        ph.line("MPI_Waitall(2, sr, MPI_STATUSES_IGNORE);", 2)
+        ph.line(f"for (int i = 0; i < {n}; ++i) acc[i] += fromL[i] - 2 * fromR[i] + local;", 2)
+        if self.chance(0.5):
+            ph.line(f"for (int i = 0; i < {n}; ++i) acc[i] = acc[i] % 100003;", 2)
+        ph.line(f"for (int i = 0; i < {n}; ++i) {{ toR[i] += 1; toL[i] -= 2; }}", 2)
+        ph.line("}")
+        self.show(ph, "looped", "acc", n)
         self.close_comm(ph, closing)
 
     def phase_wildcard(self, ph, tag):
