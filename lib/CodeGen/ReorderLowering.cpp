@@ -36,6 +36,11 @@ std::string indentation(SourceLocation Loc, const SourceManager &SM) {
   return Buffer.slice(Begin, Offset).str();
 }
 
+/// The text of an expression as the other lowerings left it.
+std::string rewritten(RewriteSession &S, const Expr *E) {
+  return S.R.getRewrittenText(S.SM.getExpansionRange(E->getSourceRange()));
+}
+
 /// The text of one half of a split call: `MPI_Request r; Isend(args, &r);`
 /// or `Wait(&r, status);`, the arguments as the other lowerings left them.
 std::string halfText(RewriteSession &S, const SplitCall &Split) {
@@ -44,10 +49,7 @@ std::string halfText(RewriteSession &S, const SplitCall &Split) {
   std::string Request =
       "bamboo_request_" + std::to_string(S.SM.getSpellingLineNumber(Begin)) +
       "_" + std::to_string(S.SM.getSpellingColumnNumber(Begin));
-  auto Argument = [&](unsigned I) {
-    return S.R.getRewrittenText(
-        S.SM.getExpansionRange(Call->getArg(I)->getSourceRange()));
-  };
+  auto Argument = [&](unsigned I) { return rewritten(S, Call->getArg(I)); };
   unsigned Started = Split.StartAs->Args.Request; // arguments before it
   if (Split.Is == SplitCall::Start) {
     std::string Text = "MPI_Request " + Request + "; " +
@@ -60,11 +62,6 @@ std::string halfText(RewriteSession &S, const SplitCall &Split) {
   std::string Status =
       Call->getNumArgs() > Started ? Argument(Started) : "MPI_STATUS_IGNORE";
   return runtimeCall(S, Wait, false) + "(&" + Request + ", " + Status + ");";
-}
-
-/// The text of an expression as the other lowerings left it.
-std::string rewritten(RewriteSession &S, const Expr *E) {
-  return S.R.getRewrittenText(S.SM.getExpansionRange(E->getSourceRange()));
 }
 
 /// A pipelined loop's header: `for (int i = A; i < E; ++i) {` becomes
@@ -146,8 +143,8 @@ void emitPlan(RewriteSession &S, const BlockPlan &P) {
   }
   FileID File = S.SM.getFileID(P.Items[First]->getBeginLoc());
   std::string Span;
-  for (unsigned K = P.Pipelined ? 0 : First; K <= (P.Pipelined ? N - 1 : Last);
-       ++K) {
+  unsigned End = P.Pipelined ? N - 1 : Last; // with the copies
+  for (unsigned K = First; K <= End; ++K) {
     unsigned I = P.Order[K];
     if (P.copy(I) == BlockPlan::Copy::Hoisted)
       continue; // runs before the loop, and as its copy

@@ -171,14 +171,10 @@ public:
   llvm::SmallVector<const ValueDecl *, 4> Found;
 };
 
-/// The variable a local reference is bound to, if its initializer names one
-/// (`auto &o = run.opts`, `double &c = grid[2][3]`): a reference is never
-/// bound again, so it stands for that variable.
-const VarDecl *boundVariable(const ValueDecl *D) {
-  const auto *VD = dyn_cast<VarDecl>(D);
-  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit())
-    return nullptr;
-  const Expr *X = VD->getInit()->IgnoreParenImpCasts();
+/// The variable an object designator is part of (x for x, a[i] of an array
+/// a, s.f, a[i].f), if it names one.
+const DeclRefExpr *designatedVariable(const Expr *Object) {
+  const Expr *X = Object->IgnoreParenImpCasts();
   while (true) {
     if (const auto *ME = dyn_cast<MemberExpr>(X); ME && !ME->isArrow())
       X = ME->getBase()->IgnoreParenImpCasts();
@@ -187,9 +183,18 @@ const VarDecl *boundVariable(const ValueDecl *D) {
              AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
       X = AS->getBase()->IgnoreParenImpCasts();
     else
-      break;
+      return dyn_cast<DeclRefExpr>(X);
   }
-  const auto *DRE = dyn_cast<DeclRefExpr>(X);
+}
+
+/// The variable a local reference is bound to, if its initializer names one
+/// (`auto &o = run.opts`, `double &c = grid[2][3]`): a reference is never
+/// bound again, so it stands for that variable.
+const VarDecl *boundVariable(const ValueDecl *D) {
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit())
+    return nullptr;
+  const DeclRefExpr *DRE = designatedVariable(VD->getInit());
   const auto *Target = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!Target || Target == VD)
     return nullptr;
@@ -786,20 +791,8 @@ public:
   }
 
 private:
-  /// The variable an object designator is part of (x, a[i], s.f).
   void escape(const Expr *Object) {
-    const Expr *X = Object->IgnoreParenImpCasts();
-    while (true) {
-      if (const auto *ME = dyn_cast<MemberExpr>(X); ME && !ME->isArrow())
-        X = ME->getBase()->IgnoreParenImpCasts();
-      else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X);
-               AS &&
-               AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-        X = AS->getBase()->IgnoreParenImpCasts();
-      else
-        break;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+    if (const DeclRefExpr *DRE = designatedVariable(Object))
       Out.insert(DRE->getDecl());
   }
 

@@ -192,12 +192,11 @@ private:
       std::string What;
       if (P.MPI[I]) {
         What = P.MPI[I]->Name.str();
-        if (P.Splits[I])
-          What = (P.Splits[I]->Is == SplitCall::Start ? "start of "
-                                                      : "completion of ") +
-                 What;
-        else if (Held && P.Roles[I] == CommRole::Blocking)
-          What = (Held->Up ? "start of " : "completion of ") + What;
+        if (P.Splits[I] || (Held && P.Roles[I] == CommRole::Blocking)) {
+          bool Start =
+              P.Splits[I] ? P.Splits[I]->Is == SplitCall::Start : Held->Up;
+          What = (Start ? "start of " : "completion of ") + What;
+        }
       } else {
         const Stmt *S = P.Items[I];
         bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
