@@ -174,3 +174,60 @@ double f(int left, int steps) {
 }
 
 } // namespace
+
+TEST(Reordering, ABlockThatCannotBeWrittenTwiceRunsOneOrder) {
+  // Each reordered block is written in both orders; a label in it, or a
+  // case of a switch it is the body of, would then be written twice. A
+  // switch inside the block is written twice whole, cases and all.
+  withPlans(R"cpp(
+#include <mpi.h>
+double work(double v) { return v * 0.5; }
+double plain(int p, int k) {
+  double x = 0, y = 1;
+  MPI_Request r;
+  y = work(y);
+  MPI_Irecv(&x, 1, MPI_DOUBLE, p, 0, MPI_COMM_WORLD, &r);
+  switch (k) { case 0: y += 1; break; default: y -= 1; }
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  return x + y;
+}
+double labelled(int p) {
+  double x = 0, y = 1;
+  MPI_Request r;
+  y = work(y);
+  MPI_Irecv(&x, 1, MPI_DOUBLE, p, 0, MPI_COMM_WORLD, &r);
+  y = work(y);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  if (x < 0) goto out;
+  x += y;
+out:
+  return x;
+}
+double body(int p, int k) {
+  double x = 0, y = 1;
+  MPI_Request r;
+  switch (k) {
+  case 0:
+    y = work(y);
+    MPI_Irecv(&x, 1, MPI_DOUBLE, p, 0, MPI_COMM_WORLD, &r);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+    y = work(y);
+    break;
+  }
+  return x + y;
+}
+)cpp",
+            [](llvm::ArrayRef<BlockPlan> Plans, ASTContext &) {
+              std::map<std::string, const BlockPlan *> ByFunction;
+              for (const BlockPlan &P : Plans)
+                if (P.reorders())
+                  ByFunction[P.Function->getNameAsString()] = &P;
+              ASSERT_EQ(ByFunction.size(), 3u);
+              EXPECT_EQ(ByFunction["plain"]->OneOrderBecause, "");
+              EXPECT_EQ(ByFunction["labelled"]->OneOrderBecause,
+                        "a label among its statements would be defined twice");
+              EXPECT_EQ(ByFunction["body"]->OneOrderBecause,
+                        "a 'case' of the switch around it would be written "
+                        "twice");
+            });
+}
