@@ -64,17 +64,11 @@ std::string halfText(RewriteSession &S, const SplitCall &Split) {
   return runtimeCall(S, Wait, false) + "(&" + Request + ", " + Status + ");";
 }
 
-/// Whether the calling rank runs reordered blocks in their new order.
-std::string choice(const RewriteSession &S) {
-  return S.isC() ? "bamboo_reordered_order()" : "bamboo::reorderedOrder()";
-}
-
 /// A pipelined loop's header: `for (int i = A; i < E; ++i) {` becomes
 /// `{ int i = A; if (i < E) { S } for (; i < E; ++i) {`, and its body's `}`
-/// closes the block too. \p Starts is the text of S; \p Only, text before
-/// the condition (the choice of order).
+/// closes the block too. \p Starts is the text of S.
 void emitPipelineHeader(RewriteSession &S, const BlockPlan::Pipeline &Loop,
-                        llvm::StringRef Starts, llvm::StringRef Only) {
+                        llvm::StringRef Starts) {
   const ForStmt *L = Loop.Loop;
   const Stmt *Init = L->getInit();
   SourceLocation For = L->getForLoc();
@@ -83,8 +77,8 @@ void emitPipelineHeader(RewriteSession &S, const BlockPlan::Pipeline &Loop,
   CharSourceRange InitText =
       CharSourceRange::getCharRange(Init->getBeginLoc(), Semi);
   std::string Prologue =
-      "{ " + S.R.getRewrittenText(InitText) + "; if (" + Only.str() + "(" +
-      rewritten(S, Loop.Condition) + ")) { " + Starts.str() + " }\n" +
+      "{ " + S.R.getRewrittenText(InitText) + "; if (" +
+      rewritten(S, Loop.Condition) + ") { " + Starts.str() + " }\n" +
       S.lineDirective(S.SM.getFileID(For), S.SM.getSpellingLineNumber(For)) +
       indentation(For, S.SM) + "for";
   S.R.ReplaceText(For, 3, Prologue);
@@ -99,24 +93,7 @@ std::string nextIteration(RewriteSession &S, const BlockPlan::Pipeline &Loop) {
          rewritten(S, Loop.Condition->getRHS()) + ")";
 }
 
-/// A block emitted in both orders: the text of the choice, and what stands
-/// for it in a copy of a block around it that is itself one of the orders
-/// (the rank's choice is the same there: no need to ask again).
-struct Choice {
-  std::string Both, Reordered, Written;
-};
-
-/// \p Text with each choice of \p Inner replaced by its order.
-std::string oneOrder(std::string Text, llvm::ArrayRef<Choice> Inner,
-                     bool Reordered) {
-  for (const Choice &C : Inner)
-    if (size_t At = Text.find(C.Both); At != std::string::npos)
-      Text.replace(At, C.Both.size(), Reordered ? C.Reordered : C.Written);
-  return Text;
-}
-
-void emitPlan(RewriteSession &S, const BlockPlan &P,
-              std::vector<Choice> &Choices) {
+void emitPlan(RewriteSession &S, const BlockPlan &P) {
   unsigned N = P.Items.size();
   unsigned First = 0, Last = N - 1;
   while (P.Order[First] == First)
@@ -135,13 +112,6 @@ void emitPlan(RewriteSession &S, const BlockPlan &P,
     --First;
   if (P.Splits[Last] && P.Splits[Last]->Is == SplitCall::Start)
     ++Last;
-  // Both orders are written, each in braces: a name declared in the span
-  // takes the rest of the block along, where it may be used.
-  bool BothOrders = P.OneOrderBecause.empty();
-  if (BothOrders && !P.Pipelined &&
-      std::any_of(P.Items.begin() + First, P.Items.begin() + Last + 1,
-                  [](const Stmt *S) { return isa<DeclStmt>(S); }))
-    Last = N - 1;
   // Each statement's own text as the other lowerings left it. One with
   // text inserted at its edges (a declaration added before it) could not
   // take that text along: such a block stays as written.
@@ -163,8 +133,6 @@ void emitPlan(RewriteSession &S, const BlockPlan &P,
       return;
     if (P.Splits[I])
       Texts[I] = halfText(S, *P.Splits[I]);
-    else if (BothOrders)
-      Texts[I] = oneOrder(std::move(Texts[I]), Choices, /*Reordered=*/true);
   }
   std::string Hoisted;
   for (unsigned I = Last + 1; P.Pipelined && I < N; ++I) {
@@ -184,28 +152,15 @@ void emitPlan(RewriteSession &S, const BlockPlan &P,
     Span += "\n" + S.lineDirective(File, S.SM.getSpellingLineNumber(Begin)) +
             indentation(Begin, S.SM) + Texts[I];
   }
-  SourceLocation Begin = Ranges[First].getBegin(),
-                 SpanEnd = Ranges[Last].getEnd();
-  CharSourceRange Whole = CharSourceRange::getCharRange(Begin, SpanEnd);
-  if (BothOrders) {
-    // The written order is the span's text as the other lowerings left it,
-    // lines and comments included.
-    std::string Reordered = "{" + Span + "\n}";
-    std::string Written =
-        "{\n" + S.lineDirective(File, S.SM.getSpellingLineNumber(Begin)) +
-        indentation(Begin, S.SM) +
-        oneOrder(S.R.getRewrittenText(Whole), Choices, /*Reordered=*/false) +
-        " }";
-    Span = "if (" + choice(S) + ") " + Reordered + " else " + Written;
-    Choices.push_back({Span, Reordered, Written});
-  }
   // What follows on the last statement's line keeps that line's number.
+  SourceLocation SpanEnd = Ranges[Last].getEnd();
   Span += "\n" + S.lineDirective(File, S.SM.getSpellingLineNumber(SpanEnd));
+  CharSourceRange Whole =
+      CharSourceRange::getCharRange(Ranges[First].getBegin(), SpanEnd);
   S.R.RemoveText(Whole, Inner);
-  S.R.InsertTextAfter(Begin, Span);
+  S.R.InsertTextAfter(Ranges[First].getBegin(), Span);
   if (P.Pipelined)
-    emitPipelineHeader(S, *P.Pipelined, Hoisted,
-                       BothOrders ? choice(S) + " && " : "");
+    emitPipelineHeader(S, *P.Pipelined, Hoisted);
 }
 
 } // namespace
@@ -219,10 +174,9 @@ void reorderBlocks(RewriteSession &S) {
     return;
   // Inner blocks first (plans are in source order, outer before inner): a
   // statement that moves takes its reordered blocks along.
-  std::vector<Choice> Choices;
   for (const BlockPlan &P : llvm::reverse(S.Model.blockPlans()))
     if (P.reorders() && S.isUserFile(S.SM.getFileID(P.Block->getLBracLoc())))
-      emitPlan(S, P, Choices);
+      emitPlan(S, P);
 }
 
 } // namespace bamboo::codegen

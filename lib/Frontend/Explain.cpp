@@ -89,15 +89,8 @@ public:
     for (const auto &F : TU.functions())
       for (const Region &R : F->Regions)
         region(*F, R);
-    bool BothOrders = false;
-    for (const BlockPlan &P : TU.blockPlans()) {
+    for (const BlockPlan &P : TU.blockPlans())
       reordering(P);
-      BothOrders |= P.reorders() && P.OneOrderBecause.empty();
-    }
-    if (BothOrders)
-      OS << "reordered blocks run as written for a rank that shares its "
-            "worker with others (BAMBOO_VF > BAMBOO_WORKERS); BAMBOO_REORDER=1 "
-            "or 0 chooses one order for all\n";
     std::vector<const FunctionDecl *> Waiting = TU.suspendingFunctions();
     OS << "may wait:";
     if (Waiting.empty())
@@ -226,8 +219,6 @@ private:
       return;
     }
     OS << (P.reorders() ? ", reordered:\n" : ", order kept:\n");
-    if (P.reorders() && !P.OneOrderBecause.empty())
-      OS << "  reordered for every rank: " << P.OneOrderBecause << "\n";
     std::vector<unsigned> Position(P.Order.size());
     for (unsigned K = 0; K < P.Order.size(); ++K)
       Position[P.Order[K]] = K;

@@ -105,21 +105,6 @@ std::string whyKeptAsWritten(const CompoundStmt *Block, const SourceManager &SM,
   return "";
 }
 
-/// Why \p S, written twice (once per order), would not compile, or empty:
-/// a label, or a `case` of a switch \p S is not the whole of.
-std::string whyNotWrittenTwice(const Stmt *S, bool InSwitch = false) {
-  if (isa<LabelStmt>(S))
-    return "a label among its statements would be defined twice";
-  if (isa<SwitchCase>(S) && !InSwitch)
-    return "a 'case' of the switch around it would be written twice";
-  InSwitch |= isa<SwitchStmt>(S);
-  for (const Stmt *Child : S->children())
-    if (Child)
-      if (std::string Why = whyNotWrittenTwice(Child, InSwitch); !Why.empty())
-        return Why;
-  return "";
-}
-
 /// For each transfer the overlap order could not move, the item that held
 /// it nearest its wanted place.
 std::vector<BlockPlan::Hold>
@@ -413,9 +398,6 @@ std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
             "'#pragma bamboo noreorder' at " + locationString(Off->HashLoc, SM);
     if (P.KeptBecause.empty())
       P.KeptBecause = whyKeptAsWritten(Block, SM, Ctx.getLangOpts());
-    for (const Stmt *S : Block->body())
-      if (P.OneOrderBecause.empty())
-        P.OneOrderBecause = whyNotWrittenTwice(S);
     Plans.push_back(std::move(P));
   }
   return Plans;

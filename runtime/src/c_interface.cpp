@@ -104,7 +104,6 @@ int bamboo_MPI_Abort(const char *File, int Line, MPI_Comm Comm, int ErrorCode) {
   bamboo::mpi::Abort(Comm, ErrorCode, site(File, Line));
 }
 double bamboo_MPI_Wtime(void) { return bamboo::mpi::Wtime(); }
-int bamboo_reordered_order(void) { return bamboo::reorderedOrder(); }
 double bamboo_MPI_Wtick(void) { return bamboo::mpi::Wtick(); }
 
 bamboo_region *bamboo_region_open(const char *File, int Line, int Priority) {

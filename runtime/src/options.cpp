@@ -51,12 +51,12 @@ std::size_t parseByteSize(std::string_view Name, std::string_view Value) {
   return static_cast<std::size_t>(N) * Scale;
 }
 
-bool parseFlag(std::string_view Name, std::string_view Value, std::string_view Want = "0 or 1") {
+bool parseFlag(std::string_view Name, std::string_view Value) {
   if (Value == "1" || Value == "on" || Value == "yes" || Value == "true")
     return true;
   if (Value == "0" || Value == "off" || Value == "no" || Value == "false" || Value.empty())
     return false;
-  bad(Name, Value, Want);
+  bad(Name, Value, "0 or 1");
 }
 
 } // namespace
@@ -93,10 +93,6 @@ Options Options::fromEnvironment(const char *const *Environ) {
     else if (Name == "BAMBOO_PROGRESS_INTERVAL")
       O.ProgressIntervalMicros =
           parseInteger(Name, Value, 0, 1000000, "microseconds from 0 (off) to 1000000");
-    else if (Name == "BAMBOO_REORDER")
-      O.Reorder = Value == "auto"                          ? ReorderChoice::Auto
-                  : parseFlag(Name, Value, "auto, 0 or 1") ? ReorderChoice::Reordered
-                                                           : ReorderChoice::Written;
     else if (Name == "BAMBOO_STACK_SIZE") {
       O.StackSize = parseByteSize(Name, Value);
       if (O.StackSize < MinimumStackSize)

@@ -56,8 +56,6 @@ struct RankTask {
   // Other ranks of the process run on Worker too: this rank must not wait inside an OpenMP
   // parallel region (openmp.h).
   bool SharesWorker = false;
-  // Runs the blocks the translator reordered in that order (reorderedOrder(), BAMBOO_REORDER).
-  bool Reordered = true;
 
   // Scheduling; guarded by the engine lock.
   TaskState State = TaskState::Ready;

@@ -54,10 +54,6 @@ int Runtime::execute(int Argc, char **Argv, const RankMain &Body) {
     R.Worker = R.LocalIndex % Opts.Workers;
     // Ranks Worker, Worker + Workers, ... of the process run there.
     R.SharesWorker = R.Worker + Opts.Workers < int(Tasks.size());
-    // A rank that shares its worker gets its overlap from the others, and the written order
-    // keeps its locality (docs/reorder.md).
-    R.Reordered = Opts.Reorder == ReorderChoice::Reordered ||
-                  (Opts.Reorder == ReorderChoice::Auto && !R.SharesWorker);
     R.Thread = std::make_unique<Fiber>(Opts.StackSize, [this, &R, &Body] { runRank(R, Body); });
   }
   MPI_Barrier(Net.controlComm()); // a common time origin for statistics and the trace

@@ -102,11 +102,6 @@ int worldRank() noexcept {
   return T ? T->WorldRank : -1;
 }
 
-bool reorderedOrder() noexcept {
-  detail::RankTask *T = detail::currentTask();
-  return !T || T->Reordered;
-}
-
 int worldSize() noexcept {
   detail::Runtime *RT = detail::runtimeIfRunning();
   return RT ? RT->worldSize() : 0;

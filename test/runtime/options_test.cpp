@@ -36,7 +36,6 @@ TEST(Options, DefaultsWithoutSettings) {
   EXPECT_EQ(O.ProgressIntervalMicros, 100);
   EXPECT_EQ(O.StackSize, Options::defaultStackSize());
   EXPECT_TRUE(O.UnknownSettings.empty());
-  EXPECT_EQ(O.Reorder, bamboo::ReorderChoice::Auto);
 }
 
 // A rank's stack is by default as large as the main thread's.
@@ -64,9 +63,6 @@ TEST(Options, ReadsEverySetting) {
   EXPECT_EQ(parse({"BAMBOO_PROGRESS_INTERVAL=250"}).ProgressIntervalMicros, 250);
   EXPECT_EQ(parse({"BAMBOO_STACK_SIZE=256k"}).StackSize, 256u * 1024);
   EXPECT_EQ(parse({"BAMBOO_STACK_SIZE=1g"}).StackSize, 1u << 30);
-  EXPECT_EQ(parse({"BAMBOO_REORDER=auto"}).Reorder, bamboo::ReorderChoice::Auto);
-  EXPECT_EQ(parse({"BAMBOO_REORDER=1"}).Reorder, bamboo::ReorderChoice::Reordered);
-  EXPECT_EQ(parse({"BAMBOO_REORDER=off"}).Reorder, bamboo::ReorderChoice::Written);
 }
 
 TEST(Options, BadValuesNameTheVariable) {
@@ -85,7 +81,6 @@ TEST(Options, BadValuesNameTheVariable) {
             "BAMBOO_EAGER_LIMIT='big': expected a size in bytes, optionally with suffix k, m or g");
   EXPECT_EQ(errorOf({"BAMBOO_EAGER_LIMIT=12q"}),
             "BAMBOO_EAGER_LIMIT='12q': expected a size in bytes, optionally with suffix k, m or g");
-  EXPECT_EQ(errorOf({"BAMBOO_REORDER=always"}), "BAMBOO_REORDER='always': expected auto, 0 or 1");
   EXPECT_EQ(errorOf({"BAMBOO_STACK_SIZE=4k"}),
             "BAMBOO_STACK_SIZE='4k': expected at least 64k (a rank's stack)");
 }

@@ -184,29 +184,3 @@ TEST(VirtualRanks, ThreadsWorkingForARankShareItsInstances) {
     return 0;
   });
 }
-
-// Which order a reordered block runs in (BAMBOO_REORDER): by default the reordered one only for
-// a rank no other rank shares a worker with.
-TEST(VirtualRanks, ReorderedOrderIsForRanksWithAWorkerOfTheirOwn) {
-  int VF = settings().VirtualRanksPerProcess;
-  EXPECT_TRUE(reorderedOrder()); // outside a task
-  auto Run = [&](int Workers, ReorderChoice Choice) {
-    Options O = settings();
-    O.Workers = Workers;
-    O.Reorder = Choice;
-    std::atomic<int> Reordered{0};
-    runRanks(
-        [&](int, char **) -> int {
-          Reordered += reorderedOrder();
-          return 0;
-        },
-        O);
-    return Reordered.load();
-  };
-  EXPECT_EQ(Run(1, ReorderChoice::Auto), VF == 1 ? 1 : 0);
-  EXPECT_EQ(Run(VF, ReorderChoice::Auto), VF); // as many workers as ranks
-  // Two workers: at VF=3 ranks 0 and 2 share worker 0 and rank 1 has worker 1 to itself.
-  EXPECT_EQ(Run(2, ReorderChoice::Auto), VF <= 2 ? VF : VF == 3 ? 1 : 0);
-  EXPECT_EQ(Run(1, ReorderChoice::Reordered), VF);
-  EXPECT_EQ(Run(VF, ReorderChoice::Written), 0);
-}

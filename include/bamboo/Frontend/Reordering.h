@@ -77,13 +77,6 @@ struct BlockPlan {
   /// emitted as written: why ("a preprocessor line is among its statements").
   std::string KeptBecause;
 
-  /// A reordered block is emitted in both orders, and each rank runs one
-  /// (`bamboo::reorderedOrder()`: a rank that shares its worker gets its
-  /// overlap from the others and keeps the written order's locality).
-  /// Non-empty if the block cannot be written twice: why ("a label among its
-  /// statements would be defined twice"); it then runs reordered for all.
-  std::string OneOrderBecause;
-
   /// Whether code generation emits the block in another order.
   bool reorders() const;
 };

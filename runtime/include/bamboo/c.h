@@ -42,9 +42,6 @@ __attribute__((noreturn))
 #endif
 int bamboo_MPI_Abort(const char *File, int Line, MPI_Comm Comm, int ErrorCode);
 double bamboo_MPI_Wtime(void);
-/* Non-zero if the calling rank runs reordered blocks in their reordered order (bamboo/runtime.h,
- * bamboo::reorderedOrder). */
-int bamboo_reordered_order(void);
 double bamboo_MPI_Wtick(void);
 
 /* Olap regions. An opaque handle: the region's state lives in the runtime. */

@@ -14,14 +14,6 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-// BAMBOO_REORDER: which order the blocks the translator reordered run in (docs/reorder.md).
-enum class ReorderChoice {
-  Auto,      // auto: the reordered order for a rank with a worker of its own, the written one
-             // for a rank that shares its worker (the others overlap its waits)
-  Reordered, // 1: the reordered order for every rank
-  Written,   // 0: the written order for every rank
-};
-
 struct Options {
   int VirtualRanksPerProcess = 1;     // BAMBOO_VF
   int Workers = 1;                    // BAMBOO_WORKERS
@@ -34,7 +26,6 @@ struct Options {
   // BAMBOO_STACK_SIZE: the stack of each virtual rank, in bytes (reserved, committed as it is
   // touched). Default: the main thread's limit (ulimit -s; 8 MiB where it is unlimited).
   std::size_t StackSize = defaultStackSize();
-  ReorderChoice Reorder = ReorderChoice::Auto; // BAMBOO_REORDER
 
   // BAMBOO_* names that are not settings; the runtime warns about them, since a typo would
   // otherwise be ignored silently.

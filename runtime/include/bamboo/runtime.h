@@ -66,11 +66,6 @@ ProcessCounters processCounters();
 int worldRank() noexcept;
 int worldSize() noexcept;
 
-// Whether the calling rank runs the blocks the translator reordered in their reordered order
-// (true) or as written: BAMBOO_REORDER, by default reordered for a rank with a worker of its
-// own (docs/reorder.md). Fixed for a rank's life; true outside a task.
-bool reorderedOrder() noexcept;
-
 // Lets the other ready tasks of this process run; the caller continues after them.
 void yield();
 

@@ -1,7 +1,6 @@
 // A block reordered inside a statement that its own block moves: the inner
 // block is emitted first, and the outer move takes the reordered text along,
-// each statement still under its own #line; the outer block's written order
-// takes the inner one's written order. The send after the loop starts
+// each statement still under its own #line. The send after the loop starts
 // before it (a start moves up past blocking communication); inside the loop
 // the wait moves below the work on the other variable. The output is the MPI
 // build's.
@@ -13,51 +12,31 @@
 // RUN: %mpicc %s -o %t/app-mpi
 // RUN: %mpiexec -n 4 %t/app-mpi | sort | diff %t/app.out -
 // RUN: env BAMBOO_VF=1 %mpiexec -n 4 %t/app | sort | diff %t/app.out -
-// RUN: env BAMBOO_VF=2 BAMBOO_REORDER=1 %mpiexec -n 2 %t/app | sort | diff %t/app.out -
 
-// Both orders are written; inside each, the inner block is in the same order
-// (a rank's choice holds for all its blocks):
 // ORDER:      {{^ *}}bamboo_MPI_Irecv(&theirs, 1, MPI_DOUBLE, l, 9, MPI_COMM_WORLD, &got);
-// ORDER-NEXT: {{^ *}}if (bamboo_reordered_order()) {
-// ORDER-NEXT: {{^}}#line 82
+// ORDER-NEXT: {{^}}  {{$}}
+// ORDER-NEXT: {{^}}#line 61
 // ORDER-NEXT: {{^ *}}bamboo_MPI_Isend(&mine, 1, MPI_DOUBLE, r, 9, MPI_COMM_WORLD, &done);
-// ORDER-NEXT: {{^}}#line 74
+// ORDER-NEXT: {{^}}#line 53
 // ORDER-NEXT: {{^ *}}for (int it = 0; it < 3; ++it) {
-// ORDER-NEXT: {{^ *}}{
-// ORDER-NEXT: {{^}}#line 76
+// ORDER-NEXT: {{^}}    {{$}}
+// ORDER-NEXT: {{^}}#line 55
 // ORDER-NEXT: {{^ *}}bamboo_MPI_Irecv(&in, 1, MPI_DOUBLE, l, 1, MPI_COMM_WORLD, &req[0]);
-// ORDER-NEXT: {{^}}#line 75
+// ORDER-NEXT: {{^}}#line 54
 // ORDER-NEXT: {{^ *}}out = rank + it;
-// ORDER-NEXT: {{^}}#line 77
+// ORDER-NEXT: {{^}}#line 56
 // ORDER-NEXT: {{^ *}}bamboo_MPI_Isend(&out, 1, MPI_DOUBLE, r, 1, MPI_COMM_WORLD, &req[1]);
-// ORDER-NEXT: {{^}}#line 79
+// ORDER-NEXT: {{^}}#line 58
 // ORDER-NEXT: {{^ *}}other += it * 0.5;
-// ORDER-NEXT: {{^}}#line 78
+// ORDER-NEXT: {{^}}#line 57
 // ORDER-NEXT: {{^ *}}bamboo_MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
-// ORDER-NEXT: {{^}}}{{$}}
-// ORDER-NEXT: {{^}}#line 79
+// ORDER-NEXT: {{^}}#line 58
 // ORDER-EMPTY:
 // ORDER-NEXT: {{^ *}}sum += in;
 // ORDER-NEXT: {{^ *}}}
-// ORDER-NEXT: {{^}}} else {
-// ORDER-NEXT: {{^}}#line 74
-// ORDER-NEXT: {{^ *}}for (int it = 0; it < 3; ++it) {
-// ORDER-NEXT: {{^ *}}{
-// ORDER-NEXT: {{^}}#line 75
-// ORDER-NEXT: {{^ *}}out = rank + it;
-// ORDER-NEXT: {{^ *}}bamboo_MPI_Irecv(&in, 1, MPI_DOUBLE, l, 1, MPI_COMM_WORLD, &req[0]);
-// ORDER-NEXT: {{^ *}}bamboo_MPI_Isend(&out, 1, MPI_DOUBLE, r, 1, MPI_COMM_WORLD, &req[1]);
-// ORDER-NEXT: {{^ *}}bamboo_MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
-// ORDER-NEXT: {{^ *}}other += it * 0.5; }
-// ORDER-NEXT: {{^}}#line 79
-// ORDER-EMPTY:
-// ORDER-NEXT: {{^ *}}sum += in;
-// ORDER-NEXT: {{^ *}}}
-// ORDER-NEXT: {{^ *}}bamboo_MPI_Isend(&mine, 1, MPI_DOUBLE, r, 9, MPI_COMM_WORLD, &done); }
-// ORDER-NEXT: {{^}}#line 82
+// ORDER-NEXT: {{^}}#line 61
 // ORDER-EMPTY:
 // ORDER-NEXT: {{^ *}}double s = sum + other;
-// ORDER-NOT:  {{bamboo_reordered_order[(]}}
 
 #include <mpi.h>
 #include <stdio.h>

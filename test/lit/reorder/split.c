@@ -31,7 +31,7 @@
 // ORDER:      {{^  }}int err = bamboo_MPI_Sendrecv(
 // Reordered:
 // ORDER:      {{^ *}}out[1] = u[63];
-// ORDER-NEXT: {{^  }}if (bamboo_reordered_order()) {
+// ORDER-NEXT: {{^}}  {{$}}
 // ORDER-NEXT: {{^}}#line [[SR:[0-9]+]]
 // ORDER-NEXT: {{^  }}MPI_Request bamboo_request_[[SR]]_3; bamboo_MPI_Isendrecv(&out[1], 1, MPI_DOUBLE, right, 0, &ghost[0], 1, MPI_DOUBLE, left, 0, MPI_COMM_WORLD, &bamboo_request_[[SR]]_3);
 // ORDER-NEXT: {{^}}#line

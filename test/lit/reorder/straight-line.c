@@ -12,63 +12,45 @@
 // RUN: env BAMBOO_VF=2 %mpiexec -n 2 %t/app | sort > %t/app.out
 // RUN: %mpicc %s -o %t/app-mpi
 // RUN: %mpiexec -n 4 %t/app-mpi | sort | diff %t/app.out -
-// Each rank runs one order: the reordered one by default only for a rank with
-// a worker of its own (BAMBOO_VF=1), either for all with BAMBOO_REORDER.
-// RUN: env BAMBOO_VF=1 %mpiexec -n 4 %t/app | sort | diff %t/app.out -
-// RUN: env BAMBOO_VF=2 BAMBOO_REORDER=1 %mpiexec -n 2 %t/app | sort | diff %t/app.out -
-// RUN: env BAMBOO_VF=1 BAMBOO_REORDER=0 %mpiexec -n 4 %t/app | sort | diff %t/app.out -
 // RUN: %bamboo_cxx --no-reorder --keep-translated %s -o %t/app-written
 // RUN: FileCheck %s --check-prefix=WRITTEN < %t/bamboo-translated/straight-line.c
 // RUN: env BAMBOO_VF=4 %mpiexec -n 1 %t/app-written | sort | diff %t/app.out -
-// Each moved statement keeps its line (#line), and what follows the span too.
-// The span is written in both orders:
+// Each moved statement keeps its line (#line), and what follows the span too:
 // ORDER:      {{^ *}}int l = (rank + size - 1) % size, r = (rank + 1) % size;
-// ORDER:      {{^ *}}if (bamboo_reordered_order()) {
-// ORDER-NEXT: {{^ *}}#line 94
+// ORDER:      {{^ *}}#line 76
 // ORDER-NEXT:   {{^ *}}bamboo_MPI_Irecv(&left, {{.*}} &req[0]);
-// ORDER-NEXT: {{^ *}}#line 95
+// ORDER-NEXT: {{^ *}}#line 77
 // ORDER-NEXT:   {{^ *}}bamboo_MPI_Irecv(&right, {{.*}} &req[1]);
-// ORDER-NEXT: {{^ *}}#line 90
+// ORDER-NEXT: {{^ *}}#line 72
 // ORDER-NEXT:   {{^ *}}for (int i = 0; i < 64; ++i)
 // ORDER-NEXT:     {{^ *}}u[i] = rank * 100 + i;
-// ORDER-NEXT: {{^ *}}#line 93
+// ORDER-NEXT: {{^ *}}#line 75
 // ORDER-NEXT:   {{^ *}}outRight = u[63];
-// ORDER-NEXT: {{^ *}}#line 96
+// ORDER-NEXT: {{^ *}}#line 78
 // ORDER-NEXT:   {{^ *}}bamboo_MPI_Isend(&outRight, {{.*}} &req[2]);
-// ORDER-NEXT: {{^ *}}#line 92
+// ORDER-NEXT: {{^ *}}#line 74
 // ORDER-NEXT:   {{^ *}}outLeft = u[0];
-// ORDER-NEXT: {{^ *}}#line 97
+// ORDER-NEXT: {{^ *}}#line 79
 // ORDER-NEXT:   {{^ *}}bamboo_MPI_Isend(&outLeft, {{.*}} &req[3]);
-// ORDER-NEXT: {{^ *}}#line 99
+// ORDER-NEXT: {{^ *}}#line 81
 // ORDER-NEXT:   {{^ *}}for (int i = 1; i < 63; ++i)
 // ORDER-NEXT:     {{^ *}}sum += u[i];
-// ORDER-NEXT: {{^ *}}#line 98
+// ORDER-NEXT: {{^ *}}#line 80
 // ORDER-NEXT:   {{^ *}}bamboo_MPI_Waitall(4, req, MPI_STATUSES_IGNORE);
-// ORDER-NEXT: {{^}}} else {
-// ORDER-NEXT: {{^}}#line 90
-// ORDER-NEXT:   {{^ *}}for (int i = 0; i < 64; ++i)
-// ORDER-NEXT:     {{^ *}}u[i] = rank * 100 + i;
-// ORDER-NEXT:   {{^ *}}outLeft = u[0];
-// ORDER-NEXT:   {{^ *}}outRight = u[63];
-// ORDER-NEXT:   {{^ *}}bamboo_MPI_Irecv(&left,
-// ORDER:        {{^ *}}bamboo_MPI_Waitall(4, req, MPI_STATUSES_IGNORE);
-// ORDER-NEXT:   {{^ *}}for (int i = 1; i < 63; ++i)
-// ORDER-NEXT:     {{^ *}}sum += u[i]; }
-// ORDER-NEXT: {{^ *}}#line 100
+// ORDER-NEXT: {{^ *}}#line 82
 // ORDER-EMPTY:
 // ORDER-NEXT:   {{^ *}}sum += left + right;
 
-// EXPLAIN:      straight-line.c:82:33: block in 'main', reordered:
-// EXPLAIN-NEXT:   straight-line.c:94:3: MPI_Irecv moves up, before {{.*}}straight-line.c:90:3
-// EXPLAIN-NEXT:   straight-line.c:95:3: MPI_Irecv moves up, before {{.*}}straight-line.c:90:3
-// EXPLAIN-NEXT:   straight-line.c:96:3: MPI_Isend moves up, before {{.*}}straight-line.c:92:3
-// EXPLAIN-NEXT:   straight-line.c:98:3: MPI_Waitall moves down, after {{.*}}straight-line.c:99:3
-// EXPLAIN-NEXT:   straight-line.c:94:3: MPI_Irecv held after {{.*}}straight-line.c:89:3: writes 'l', which the other reads
-// EXPLAIN-NEXT:   straight-line.c:95:3: MPI_Irecv held after {{.*}}straight-line.c:89:3: writes 'r', which the other reads
-// EXPLAIN-NEXT:   straight-line.c:96:3: MPI_Isend held after {{.*}}straight-line.c:93:3: writes 'outRight', which the other reads
-// EXPLAIN-NEXT:   straight-line.c:97:3: MPI_Isend held after {{.*}}straight-line.c:92:3: writes 'outLeft', which the other reads
-// EXPLAIN-NEXT:   straight-line.c:98:3: MPI_Waitall held before {{.*}}straight-line.c:101:3: writes 'left', which the other reads
-// EXPLAIN-NEXT: reordered blocks run as written for a rank that shares its worker with others (BAMBOO_VF > BAMBOO_WORKERS); BAMBOO_REORDER=1 or 0 chooses one order for all
+// EXPLAIN:      straight-line.c:64:33: block in 'main', reordered:
+// EXPLAIN-NEXT:   straight-line.c:76:3: MPI_Irecv moves up, before {{.*}}straight-line.c:72:3
+// EXPLAIN-NEXT:   straight-line.c:77:3: MPI_Irecv moves up, before {{.*}}straight-line.c:72:3
+// EXPLAIN-NEXT:   straight-line.c:78:3: MPI_Isend moves up, before {{.*}}straight-line.c:74:3
+// EXPLAIN-NEXT:   straight-line.c:80:3: MPI_Waitall moves down, after {{.*}}straight-line.c:81:3
+// EXPLAIN-NEXT:   straight-line.c:76:3: MPI_Irecv held after {{.*}}straight-line.c:71:3: writes 'l', which the other reads
+// EXPLAIN-NEXT:   straight-line.c:77:3: MPI_Irecv held after {{.*}}straight-line.c:71:3: writes 'r', which the other reads
+// EXPLAIN-NEXT:   straight-line.c:78:3: MPI_Isend held after {{.*}}straight-line.c:75:3: writes 'outRight', which the other reads
+// EXPLAIN-NEXT:   straight-line.c:79:3: MPI_Isend held after {{.*}}straight-line.c:74:3: writes 'outLeft', which the other reads
+// EXPLAIN-NEXT:   straight-line.c:80:3: MPI_Waitall held before {{.*}}straight-line.c:83:3: writes 'left', which the other reads
 // EXPLAIN-NEXT: may wait: main
 
 // Written order with --no-reorder:
