@@ -91,6 +91,66 @@ const BufferFunction *bufferLibraryFunction(const FunctionDecl *FD,
   return nullptr;
 }
 
+/// A call of an accessor of a `std::vector` or `std::array`: the container
+/// it is called on, and whether it reaches the elements (`v[i]`, `v.data()`,
+/// `v.front()`, `v.back()`) or only reads the container (`v.size()`,
+/// `v.empty()`). The elements are memory only the container reaches, so an
+/// access to them is an access to the container's object: none of these
+/// calls throws, allocates or keeps anything.
+struct ContainerAccess {
+  const Expr *Container = nullptr;
+  bool Elements = false;
+};
+std::optional<ContainerAccess> containerAccessor(const Expr *X,
+                                                 const SourceManager &SM) {
+  const auto *Call = dyn_cast<CallExpr>(X->IgnoreParens());
+  const auto *Method =
+      Call ? dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()) : nullptr;
+  if (!Method || Method->isStatic())
+    return std::nullopt;
+  const CXXRecordDecl *Class = Method->getParent();
+  if (!Class->isInStdNamespace() || !Class->getIdentifier() ||
+      !llvm::is_contained({"vector", "array"}, Class->getName()) ||
+      !SM.isInSystemHeader(SM.getExpansionLoc(Class->getLocation())))
+    return std::nullopt;
+  const Expr *Object = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    Object = MC->getImplicitObjectArgument();
+  else if (isa<CXXOperatorCallExpr>(Call))
+    Object = Call->getArg(0);
+  if (!Object || Object->getType()->isPointerType())
+    return std::nullopt;
+  if (Method->getOverloadedOperator() == OO_Subscript)
+    return ContainerAccess{Object, true};
+  if (!Method->getIdentifier())
+    return std::nullopt;
+  llvm::StringRef Name = Method->getName();
+  if (llvm::is_contained({"data", "front", "back"}, Name))
+    return ContainerAccess{Object, true};
+  if (llvm::is_contained({"size", "empty"}, Name))
+    return ContainerAccess{Object, false};
+  return std::nullopt;
+}
+
+/// Whether evaluating \p E changes nothing: Clang's test, except that a
+/// container's accessor (`v.data()`, `v.size()`) has no side effects either.
+bool withoutSideEffects(const Expr *E, const ASTContext &Ctx) {
+  if (!E->HasSideEffects(Ctx))
+    return true;
+  const Expr *X = E->IgnoreParens();
+  bool Accessor = containerAccessor(X, Ctx.getSourceManager()).has_value();
+  if (!Accessor && !(isa<CastExpr, ArraySubscriptExpr, MemberExpr>(X) ||
+                     (isa<BinaryOperator>(X) &&
+                      !cast<BinaryOperator>(X)->isAssignmentOp()) ||
+                     (isa<UnaryOperator>(X) &&
+                      !cast<UnaryOperator>(X)->isIncrementDecrementOp())))
+    return false;
+  for (const Stmt *Child : X->children())
+    if (Child && !withoutSideEffects(cast<Expr>(Child), Ctx))
+      return false;
+  return true;
+}
+
 /// Of \p Candidates, those every use of which in \p Body is as a value: never
 /// assigned, incremented, addressed or bound to a reference after their
 /// declaration.
@@ -365,8 +425,21 @@ private:
     if (const auto *U = dyn_cast<UnaryOperator>(X);
         U && U->getOpcode() == UO_Deref)
       return through(U->getSubExpr(), Read, Write);
+    if (std::optional<ContainerAccess> C = containerAccessor(X, SM);
+        C && C->Elements)
+      return container(cast<CallExpr>(X), *C, Read, Write);
     visit(X);
     indirect(Read, Write);
+  }
+
+  /// An accessor's call (containerAccessor): its index is evaluated, and the
+  /// elements or the container are accessed as the container's object.
+  void container(const CallExpr *Call, const ContainerAccess &C, bool Read,
+                 bool Write) {
+    for (const Expr *Arg : Call->arguments())
+      if (Arg != C.Container)
+        visit(Arg);
+    lvalue(C.Container, Read, Write);
   }
 
   /// The memory a buffer argument points at: &x, an array, a + k.
@@ -388,6 +461,9 @@ private:
     }
     if (X->getType()->isArrayType()) // decayed array
       return lvalue(X, Read, Write);
+    if (std::optional<ContainerAccess> C = containerAccessor(X, SM);
+        C && C->Elements) // v.data()
+      return container(cast<CallExpr>(X), *C, Read, Write);
     through(X, Read, Write); // a pointer: what it points at is unknown
   }
 
@@ -639,6 +715,10 @@ private:
       MPICallee M;
       if (matchMPICall(*Call, SM, M))
         return communication(Call, M);
+      // v.size() reads v; an element or v.data() used other than as an
+      // lvalue or a buffer may be used for anything, as `x` alone is.
+      if (std::optional<ContainerAccess> C = containerAccessor(Call, SM))
+        return container(Call, *C, true, C->Elements);
       const FunctionDecl *Callee = Call->getDirectCallee();
       if (!Callee)
         return barrier(Call, "calls through a pointer");
@@ -860,7 +940,7 @@ std::optional<SplitCall> splittableCall(const Stmt *S, ASTContext &Ctx) {
     return std::nullopt;
   SourceLocation Previous = Call->getBeginLoc();
   for (const Expr *Arg : Call->arguments()) {
-    if (Arg->isValueDependent() || Arg->HasSideEffects(Ctx))
+    if (Arg->isValueDependent() || !withoutSideEffects(Arg, Ctx))
       return std::nullopt;
     CharSourceRange Text = SM.getExpansionRange(Arg->getSourceRange());
     if (!SM.isBeforeInTranslationUnit(Previous, Text.getBegin()))

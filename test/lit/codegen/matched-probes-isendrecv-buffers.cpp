@@ -13,8 +13,17 @@
 // CHECK-NEXT: {{^}}  int n;
 // CHECK-NEXT: {{^}}  MPI_Get_count(&s, MPI_INT, &n);
 // CHECK-NEXT: {{^}}  std::vector<int> v(n);
-// CHECK-NEXT: {{^}}  bamboo::mpi::Mrecv(v.data(), n, MPI_INT, &m, MPI_STATUS_IGNORE);
+// MPI_Mrecv is split (docs/reorder.md): its wait moves past the declaration
+// of flag, and the probe that reuses m holds it.
+// CHECK-NEXT: {{^  $}}
+// CHECK-NEXT: {{^}}#line [[#MRECV:]]
+// CHECK-NEXT: {{^}}  MPI_Request bamboo_request_[[#MRECV]]_3; bamboo::mpi::Imrecv(v.data(), n, MPI_INT, &m, &bamboo_request_[[#MRECV]]_3);
+// CHECK-NEXT: {{^}}#line [[#MRECV+1]]
 // CHECK-NEXT: {{^}}  int flag = 0;
+// CHECK-NEXT: {{^}}#line [[#MRECV]]
+// CHECK-NEXT: {{^}}  bamboo::mpi::Wait(&bamboo_request_[[#MRECV]]_3, MPI_STATUS_IGNORE);
+// CHECK-NEXT: {{^}}#line [[#MRECV+1]]
+// CHECK-EMPTY:
 // CHECK-NEXT: {{^}}  bamboo::mpi::Improbe(left, 2, comm, &flag, &m, &s);
 // CHECK-NEXT: {{^}}  MPI_Request r[2];
 // CHECK-NEXT: {{^}}  if (flag)
