@@ -212,15 +212,22 @@ countedLoop(const ForStmt *L, llvm::SmallVectorImpl<const VarDecl *> &Bound) {
   return BlockPlan::Pipeline{L, Counter, Cond};
 }
 
-/// The order of the body \p B of loop \p L with its leading starts
-/// pipelined (BlockPlan::Pipeline), if \p L counts and the body leaves its
-/// counter and bound alone, cannot leave early (no barrier), and a copy for
-/// the next iteration moves up past a statement of this one.
-std::optional<BlockOrder>
+/// A loop body with its leading starts pipelined: its order, with a copy of
+/// each such start for the next iteration after its written items, and what
+/// each item is.
+struct PipelinedBody {
+  BlockOrder Order;
+  BlockPlan::Pipeline Loop;
+  std::vector<BlockPlan::Copy> Copies;
+};
+
+/// The body \p B of loop \p L with its leading starts pipelined
+/// (BlockPlan::Pipeline), if \p L counts and the body leaves its counter and
+/// bound alone, cannot leave early (no barrier), and a copy for the next
+/// iteration moves up past a statement of this one.
+std::optional<PipelinedBody>
 pipelined(const ForStmt *L, const BlockOrder &B,
-          const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped,
-          std::optional<BlockPlan::Pipeline> &Loop,
-          std::vector<BlockPlan::Copy> &Copies) {
+          const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped) {
   llvm::SmallVector<const VarDecl *, 4> Bound;
   std::optional<BlockPlan::Pipeline> Counted = countedLoop(L, Bound);
   if (!Counted || Escaped.contains(Counted->Counter))
@@ -280,9 +287,7 @@ pipelined(const ForStmt *L, const BlockOrder &B,
   }
   if (FirstNext > LastWritten)
     return std::nullopt;
-  Loop = Counted;
-  Copies = std::move(Kinds);
-  return Order;
+  return PipelinedBody{std::move(Order), *Counted, std::move(Kinds)};
 }
 
 /// The plan of \p B's order, whose items are \p Copies (empty: all
@@ -378,14 +383,13 @@ std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
           return E.Role == CommRole::Start || E.Role == CommRole::Completion;
         }))
       continue;
-    std::optional<BlockPlan::Pipeline> Loop;
-    std::vector<BlockPlan::Copy> Copies;
+    std::optional<PipelinedBody> Piped;
     if (auto It = Finder.LoopOf.find(Block); It != Finder.LoopOf.end())
-      if (std::optional<BlockOrder> Piped =
-              pipelined(It->second, B, Escaped, Loop, Copies))
-        B = std::move(*Piped);
-    BlockPlan P = planOf(B, Escaped, Copies);
-    P.Pipelined = Loop;
+      Piped = pipelined(It->second, B, Escaped);
+    BlockPlan P = Piped ? planOf(Piped->Order, Escaped, Piped->Copies)
+                        : planOf(B, Escaped, {});
+    if (Piped)
+      P.Pipelined = Piped->Loop;
     P.Function = FD;
     P.Block = Block;
     if (llvm::is_sorted(P.Order)) {
