@@ -90,6 +90,50 @@ void Engine::startSend(Request &S, const Envelope &Env, SendMode Mode) {
   complete(S);
 }
 
+void Engine::startSendInParts(Request &S, const Envelope &Env, SendMode Mode) {
+  S.Kind = RequestKind::Send;
+  Layout SL = layoutOf(S.Count, S.Type);
+  InParts &P = SendsInParts[&S];
+  P.Env = Env;
+  P.Mode = Mode;
+  P.Bytes = SL.Bytes;
+  // Parts pay only where the data would wait for the network anyway: a rendezvous message to
+  // another process. The buffer's bytes are the message's when it is contiguous from its start.
+  P.Announced = S.DestWorld != MPI_PROC_NULL && !Place.isLocal(S.DestWorld) &&
+                Mode == SendMode::Standard && SL.Bytes > EagerLimit && SL.Contiguous &&
+                SL.Offset == 0;
+  if (!P.Announced)
+    return;
+  ++Counters.RemoteMessages;
+  Counters.RemoteBytes += SL.Bytes;
+  Remote.rendezvousInParts(Place.processOf(S.DestWorld), S.DestWorld, Env, S,
+                           dataStart(S.SendBuf, 0), SL.Bytes);
+}
+
+void Engine::sendReady(Request &S, std::size_t Bytes) {
+  auto It = SendsInParts.find(&S);
+  if (It == SendsInParts.end())
+    return; // all of it was ready before
+  InParts P = It->second;
+  bool All = Bytes >= P.Bytes;
+  if (All)
+    SendsInParts.erase(It);
+  if (P.Announced)
+    Remote.partsReady(S, Bytes);
+  else if (All)
+    startSend(S, P.Env, P.Mode);
+}
+
+std::size_t Engine::partEnd(const Request &S, std::size_t Offset) const {
+  auto It = SendsInParts.find(&S);
+  if (It == SendsInParts.end() || !It->second.Announced)
+    return SIZE_MAX;
+  std::size_t Part = partBytes(It->second.Bytes);
+  if (Offset >= It->second.Bytes)
+    return SIZE_MAX;
+  return std::min(It->second.Bytes, (Offset / Part + 1) * Part);
+}
+
 void Engine::sendRemote(Request &S, const Envelope &Env, SendMode Mode, const Layout &SL) {
   int DestProcess = Place.processOf(S.DestWorld);
   bool Eager = Mode == SendMode::Buffered || (Mode == SendMode::Standard && SL.Bytes <= EagerLimit);

@@ -12,6 +12,7 @@
 #include <string>
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace bamboo::detail {
@@ -33,6 +34,17 @@ public:
   void startRecv(Request &R);
   // Starts a send of S.SendBuf to S.DestWorld; it may complete at once.
   void startSend(Request &S, const Envelope &Env, SendMode Mode);
+
+  // A send whose buffer its rank writes after this call, front to back (Isend_parts): a
+  // standard send to another process above the eager limit, from a contiguous buffer, is
+  // announced now and leaves in parts as sendReady says they are final; any other send
+  // starts, whole, when all of it is.
+  void startSendInParts(Request &S, const Envelope &Env, SendMode Mode);
+  // The first Bytes of the buffer of S (started in parts) are final; SIZE_MAX: all of it, which
+  // every such send must be told once.
+  void sendReady(Request &S, std::size_t Bytes);
+  // Where (in bytes) the part of S that holds byte Offset ends: SIZE_MAX if S leaves whole.
+  std::size_t partEnd(const Request &S, std::size_t Offset) const;
 
   // Arrivals, from the transport.
   void deliver(int DestWorld, std::unique_ptr<Message> M) override;
@@ -83,6 +95,15 @@ private:
   RemoteSends &Remote;
   ProgressSignal &Progress;
   std::vector<Mailbox> Mailboxes;
+  // The sends started in parts until all of their buffer is final: those that leave in parts
+  // (PartBytes, their message's size) and those that start whole then.
+  struct InParts {
+    bool Announced = false;
+    std::size_t Bytes = 0;
+    Envelope Env;
+    SendMode Mode = SendMode::Standard;
+  };
+  std::unordered_map<const Request *, InParts> SendsInParts;
   MessageCounters Counters;
 };
 

@@ -45,6 +45,7 @@ struct Message {
   Request *Sender = nullptr; // LocalRendezvous
   int SourceProcess = -1;    // RemoteRendezvous
   int TransferTag = 0;
+  bool InParts = false; // RemoteRendezvous: its payload comes as parts (partBytes)
 };
 
 // A task blocked in MPI_Probe.

@@ -9,6 +9,7 @@
 #include "datatype.h"
 #include "message.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <vector>
@@ -24,6 +25,15 @@ struct Placement {
   int localIndexOf(int WorldRank) const { return WorldRank - Process * VirtualRanks; }
 };
 
+// The size of the parts a message sent in parts travels in: as few as keep each part's latency
+// short, at least 32 KiB each (an MPI message smaller than that costs more than it carries).
+// Sender and receiver compute it from the message's size alone.
+inline std::size_t partBytes(std::size_t MessageBytes) {
+  constexpr std::size_t Smallest = 32 * 1024, MostParts = 64;
+  std::size_t Part = std::max(Smallest, (MessageBytes + MostParts - 1) / MostParts);
+  return (Part + 63) & ~std::size_t(63);
+}
+
 // Implemented by the transport, used by the engine.
 class RemoteSends {
 public:
@@ -36,6 +46,13 @@ public:
   // receive matches; S completes when MPI has sent them (Synchronous: when they were received).
   virtual void rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
                           const std::byte *Data, std::size_t Bytes, bool Synchronous) = 0;
+  // Announces a message whose Bytes at Data (alive until S completes) are written after the
+  // call, front to back: each part (partBytes) leaves once partsReady says it is final, and S
+  // completes when MPI has sent them all.
+  virtual void rendezvousInParts(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
+                                 const std::byte *Data, std::size_t Bytes) = 0;
+  // The first Bytes of the data of S (a rendezvousInParts) are final.
+  virtual void partsReady(Request &S, std::size_t Bytes) = 0;
   // Receives the payload of a matched announcement (a RemoteRendezvous message) into R, laid
   // out as RL; Arrivals::payloadLanded follows.
   virtual void receivePayload(const Message &Announced, Request &R, const Layout &RL) = 0;

@@ -10,7 +10,7 @@ namespace bamboo::detail {
 
 // The wire format: a frame is a header (record count, frame size), then records, each a
 // RecordHeader and, for an eager one, its payload padded to 8 bytes.
-enum class RecordKind : std::int32_t { Eager = 1, RequestToSend = 2 };
+enum class RecordKind : std::int32_t { Eager = 1, RequestToSend = 2, RequestToSendInParts = 3 };
 
 struct RecordHeader {
   RecordKind Kind = RecordKind::Eager;
@@ -18,7 +18,7 @@ struct RecordHeader {
   std::int32_t Source = 0; // sender's rank in the communicator
   std::int32_t Tag = 0;
   std::int32_t Context = 0;
-  std::int32_t TransferTag = 0; // RequestToSend: the tag of the payload's MPI message
+  std::int32_t TransferTag = 0; // RequestToSend*: the tag of the payload's MPI messages
   std::uint64_t Bytes = 0;
 };
 static_assert(sizeof(RecordHeader) == 32);
@@ -118,41 +118,83 @@ std::byte *Transport::eager(int DestProcess, int DestWorld, const Envelope &Env,
   return addRecord(DestProcess, recordOf(RecordKind::Eager, DestWorld, Env, Bytes), Bytes);
 }
 
-void Transport::rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
-                           const std::byte *Payload, std::size_t Bytes, bool Synchronous) {
-  RecordHeader H = recordOf(RecordKind::RequestToSend, DestWorld, Env, Bytes);
+int Transport::announce(int DestProcess, int DestWorld, const Envelope &Env, RecordKind Kind,
+                        std::size_t Bytes) {
+  RecordHeader H = recordOf(Kind, DestWorld, Env, Bytes);
   int &Next = NextTransferTag[DestProcess];
   H.TransferTag = Next;
   Next = Next == TagLimit ? 0 : Next + 1;
   addRecord(DestProcess, H, 0); // the record announces H.Bytes; they come separately
+  ++Counters.PayloadsSent;
+  Counters.BytesSent += Bytes;
+  return H.TransferTag;
+}
 
+void Transport::rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
+                           const std::byte *Payload, std::size_t Bytes, bool Synchronous) {
+  int Tag = announce(DestProcess, DestWorld, Env, RecordKind::RequestToSend, Bytes);
   MPI_Request Req;
   auto Send = Synchronous ? MPI_Issend : MPI_Isend;
-  Send(Payload, static_cast<int>(H.Bytes), MPI_BYTE, DestProcess, H.TransferTag, Data, &Req);
+  Send(Payload, static_cast<int>(Bytes), MPI_BYTE, DestProcess, Tag, Data, &Req);
   SendRequests.push_back(Req);
   Sends.push_back(SendInFlight{{}, &S});
-  ++Counters.PayloadsSent;
-  Counters.BytesSent += H.Bytes;
-  Observer.payloadSent(DestProcess, H.Bytes);
+  Observer.payloadSent(DestProcess, Bytes);
+}
+
+void Transport::rendezvousInParts(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
+                                  const std::byte *Payload, std::size_t Bytes) {
+  PartsOut &P = InParts[&S];
+  P.DestProcess = DestProcess;
+  P.TransferTag = announce(DestProcess, DestWorld, Env, RecordKind::RequestToSendInParts, Bytes);
+  P.Data = Payload;
+  P.Bytes = Bytes;
+}
+
+void Transport::partsReady(Request &S, std::size_t Ready) {
+  PartsOut &P = InParts.at(&S);
+  std::size_t Part = partBytes(P.Bytes);
+  // Every part that is final leaves now: all of them in order, one MPI message each with the
+  // message's transfer tag, which the receiver's receives match in the same order.
+  while (P.Sent < P.Bytes) {
+    std::size_t Length = std::min(Part, P.Bytes - P.Sent);
+    if (Ready < P.Sent + Length)
+      break;
+    MPI_Request Req;
+    MPI_Isend(P.Data + P.Sent, static_cast<int>(Length), MPI_BYTE, P.DestProcess, P.TransferTag,
+              Data, &Req);
+    SendRequests.push_back(Req);
+    Sends.push_back(SendInFlight{{}, &S});
+    Observer.payloadSent(P.DestProcess, Length);
+    P.Sent += Length;
+    ++P.InFlight;
+    Progress.demand();
+  }
 }
 
 void Transport::receivePayload(const Message &Announced, Request &R, const Layout &RL) {
   std::size_t Bytes = Announced.Bytes;
-  RecvInFlight In;
-  In.R = &R;
-  In.Bytes = Bytes;
-  void *Dest;
+  auto In = std::make_shared<Landing>();
+  In->R = &R;
+  In->Bytes = Bytes;
+  std::byte *Dest;
   if (RL.Contiguous && Bytes <= RL.Bytes) {
-    Dest = dataStart(R.Buf, RL.Offset);
+    Dest = static_cast<std::byte *>(dataStart(R.Buf, RL.Offset));
   } else {
-    In.Temp.resize(Bytes);
-    Dest = In.Temp.data();
+    In->Temp.resize(Bytes);
+    Dest = In->Temp.data();
   }
-  MPI_Request Req;
-  MPI_Irecv(Dest, static_cast<int>(Bytes), MPI_BYTE, Announced.SourceProcess, Announced.TransferTag,
-            Data, &Req);
-  RecvRequests.push_back(Req);
-  Recvs.push_back(std::move(In));
+  // One receive per part, posted in order: MPI matches them to the parts in the order sent.
+  std::size_t Part = Announced.InParts ? partBytes(Bytes) : Bytes;
+  std::size_t Parts = Announced.InParts ? (Bytes + Part - 1) / Part : 1;
+  In->Left = static_cast<int>(Parts);
+  for (std::size_t K = 0; K < Parts; ++K) {
+    std::size_t At = K * Part, Length = std::min(Part, Bytes - At);
+    MPI_Request Req;
+    MPI_Irecv(Dest + At, static_cast<int>(Length), MPI_BYTE, Announced.SourceProcess,
+              Announced.TransferTag, Data, &Req);
+    RecvRequests.push_back(Req);
+    Recvs.push_back(In);
+  }
   Progress.demand();
 }
 
@@ -184,8 +226,18 @@ bool Transport::flush() {
 bool Transport::completeSends() {
   return testSome(SendRequests, DoneIndices, [&](int I) {
     if (Request *S = Sends[I].Payload) {
-      ++Counters.PayloadsCompletedSent;
-      Arrived.payloadSent(*S);
+      auto Parts = InParts.find(S);
+      bool Done = true;
+      if (Parts != InParts.end()) { // one part: the send completes with its last
+        PartsOut &P = Parts->second;
+        Done = --P.InFlight == 0 && P.Sent == P.Bytes;
+        if (Done)
+          InParts.erase(Parts);
+      }
+      if (Done) {
+        ++Counters.PayloadsCompletedSent;
+        Arrived.payloadSent(*S);
+      }
     } else if (Sends[I].Frame.use_count() == 1 && Spare.size() < MaxSpareFrames) {
       // The frame's last piece is sent: its memory serves the next frame.
       Sends[I].Frame->clear();
@@ -201,8 +253,10 @@ bool Transport::completeRecvs() {
     RecvInFlight In = std::move(Recvs[I]);
     swapRemove(RecvRequests, I);
     swapRemove(Recvs, I);
+    if (--In->Left > 0)
+      return; // more parts to come
     ++Counters.PayloadsCompletedReceived;
-    Arrived.payloadLanded(*In.R, In.Temp, In.Bytes);
+    Arrived.payloadLanded(*In->R, In->Temp, In->Bytes);
   });
 }
 
@@ -261,6 +315,7 @@ void Transport::deliverFrame(const std::shared_ptr<FrameBuffer> &Owner, int Sour
       M->K = Message::Kind::RemoteRendezvous;
       M->SourceProcess = Source;
       M->TransferTag = H.TransferTag;
+      M->InParts = H.Kind == RecordKind::RequestToSendInParts;
     }
     ++Counters.RecordsReceived;
     Arrived.deliver(H.DestWorld, std::move(M));

@@ -25,11 +25,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace bamboo::detail {
 
 struct RecordHeader; // the wire format: transport.cpp
+enum class RecordKind : std::int32_t;
 
 class Transport final : public RemoteSends, public Outbox {
 public:
@@ -44,6 +46,9 @@ public:
   std::byte *eager(int DestProcess, int DestWorld, const Envelope &Env, std::size_t Bytes) override;
   void rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
                   const std::byte *Data, std::size_t Bytes, bool Synchronous) override;
+  void rendezvousInParts(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
+                         const std::byte *Data, std::size_t Bytes) override;
+  void partsReady(Request &S, std::size_t Bytes) override;
   void receivePayload(const Message &Announced, Request &R, const Layout &RL) override;
 
   // Outbox: sends the frames built so far; true if any went out.
@@ -67,15 +72,30 @@ private:
   };
   struct SendInFlight {
     std::shared_ptr<FrameBuffer> Frame; // a frame (shared by its pieces) MPI is sending
-    Request *Payload = nullptr;         // or a rendezvous send to complete
+    Request *Payload = nullptr;         // or a rendezvous send (or one part of it) to complete
   };
-  struct RecvInFlight {
+  // A rendezvous send in parts: what of it is final, and what MPI is still sending.
+  struct PartsOut {
+    int DestProcess = 0;
+    int TransferTag = 0;
+    const std::byte *Data = nullptr;
+    std::size_t Bytes = 0;
+    std::size_t Sent = 0; // handed to MPI
+    int InFlight = 0;     // parts MPI has not finished sending
+  };
+  // A payload being received, as one MPI message or several (parts): complete when all landed.
+  struct Landing {
     Request *R = nullptr;
     std::vector<std::byte> Temp; // when the data cannot land in the user's buffer directly
     std::size_t Bytes = 0;
+    int Left = 1;
   };
+  using RecvInFlight = std::shared_ptr<Landing>;
 
   std::byte *addRecord(int DestProcess, const RecordHeader &H, std::size_t PayloadBytes);
+  // Adds the record announcing a rendezvous payload of Bytes; returns its transfer tag.
+  int announce(int DestProcess, int DestWorld, const Envelope &Env, RecordKind Kind,
+               std::size_t Bytes);
   // A frame whose pieces are arriving.
   struct Assembly {
     std::shared_ptr<FrameBuffer> Frame;
@@ -98,6 +118,7 @@ private:
   std::vector<int> NextTransferTag;
   std::vector<MPI_Request> SendRequests;
   std::vector<SendInFlight> Sends;
+  std::unordered_map<const Request *, PartsOut> InParts;
   std::vector<MPI_Request> RecvRequests;
   std::vector<RecvInFlight> Recvs;
   std::vector<int> DoneIndices;

@@ -21,6 +21,7 @@
 #define BAMBOO_C_H
 
 #include <mpi.h>
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -174,6 +175,10 @@ int bamboo_run(int Argc, char **Argv, int (*Main)(int, char **));
 #define bamboo_MPI_Sendrecv_replace(...)                                                           \
   bamboo_MPI_Sendrecv_replace(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Isend(...) bamboo_MPI_Isend(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Isend_parts(...) bamboo_MPI_Isend_parts(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Send_part_end(...) bamboo_MPI_Send_part_end(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Send_ready(...) bamboo_MPI_Send_ready(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_MPI_Send_ready_all(...) bamboo_MPI_Send_ready_all(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Issend(...) bamboo_MPI_Issend(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Ibsend(...) bamboo_MPI_Ibsend(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Irsend(...) bamboo_MPI_Irsend(__FILE__, __LINE__, __VA_ARGS__)

@@ -33,6 +33,12 @@ struct FakeRemote final : RemoteSends {
                   std::size_t Bytes, bool) override {
     Log.push_back({DestProcess, DestWorld, Env, Bytes, true});
   }
+  void rendezvousInParts(int DestProcess, int DestWorld, const Envelope &Env, Request &,
+                         const std::byte *, std::size_t Bytes) override {
+    Log.push_back({DestProcess, DestWorld, Env, Bytes, true});
+  }
+  std::vector<std::size_t> Ready; // what partsReady was told, in order
+  void partsReady(Request &, std::size_t Bytes) override { Ready.push_back(Bytes); }
   void receivePayload(const Message &, Request &, const Layout &) override {}
 };
 
@@ -62,6 +68,16 @@ struct Fixture {
     S.Type = MPI_INT;
     S.DestWorld = To;
     Eng.startSend(S, Envelope{From, Tag, Context}, Mode);
+    return S;
+  }
+  Request &sendInParts(int From, int To, int Tag, const int *Data, int Count) {
+    auto &S = *Requests.emplace_back(new Request);
+    S.Owner = &Ranks[From];
+    S.SendBuf = Data;
+    S.Count = Count;
+    S.Type = MPI_INT;
+    S.DestWorld = To;
+    Eng.startSendInParts(S, Envelope{From, Tag, Context}, SendMode::Standard);
     return S;
   }
   Request &recv(int At, int Source, int Tag, int *Data, int Count) {
@@ -211,4 +227,48 @@ TEST(EnginePart, CompletingAWatchedReceiveWakesItsTask) {
   F.send(0, 1, 0, &A, 1, SendMode::Standard);
   EXPECT_TRUE(G.satisfied());
   EXPECT_EQ(F.Sched.pop(0), &Waiter);
+}
+
+TEST(EnginePart, ARemoteSendInPartsIsAnnouncedAtOnceAndToldWhatIsReady) {
+  Fixture F;
+  std::vector<int> Big(EagerLimit); // above the eager limit
+  std::size_t Bytes = Big.size() * sizeof(int);
+  Request &S = F.sendInParts(0, 2, 1, Big.data(), static_cast<int>(Big.size()));
+  ASSERT_EQ(F.Remote.Log.size(), 1u); // announced at the start
+  EXPECT_TRUE(F.Remote.Log[0].Rendezvous);
+  EXPECT_EQ(F.Remote.Log[0].Bytes, Bytes);
+  EXPECT_EQ(F.Eng.partEnd(S, 0), std::min(Bytes, partBytes(Bytes)));
+  EXPECT_EQ(F.Eng.partEnd(S, Bytes), SIZE_MAX); // past the message
+  F.Eng.sendReady(S, 100);
+  F.Eng.sendReady(S, SIZE_MAX);
+  F.Eng.sendReady(S, SIZE_MAX); // once all is ready, nothing more happens
+  EXPECT_EQ(F.Remote.Ready, (std::vector<std::size_t>{100, SIZE_MAX}));
+  EXPECT_EQ(F.Eng.partEnd(S, 0), SIZE_MAX);
+  EXPECT_FALSE(S.Complete); // until the transport has sent the parts
+}
+
+TEST(EnginePart, ASmallOrLocalSendInPartsStartsWholeWhenAllIsReady) {
+  Fixture F;
+  int Small[2] = {1, 2}, X[2] = {0, 0};
+  std::vector<int> Big(EagerLimit), Into(EagerLimit);
+  Request &Local = F.sendInParts(0, 1, 3, Big.data(), static_cast<int>(Big.size()));
+  Request &Remote = F.sendInParts(0, 2, 4, Small, 2);
+  EXPECT_TRUE(F.Remote.Log.empty());            // neither is announced
+  EXPECT_EQ(F.Eng.partEnd(Local, 0), SIZE_MAX); // each leaves whole
+  Request &R = F.recv(1, 0, 3, Into.data(), static_cast<int>(Into.size()));
+  Big.back() = 42; // written after the start
+  F.Eng.sendReady(Local, 8);
+  EXPECT_FALSE(R.Complete);
+  F.Eng.sendReady(Local, SIZE_MAX);
+  EXPECT_TRUE(R.Complete);
+  EXPECT_TRUE(Local.Complete);
+  EXPECT_EQ(Into.back(), 42);
+  Small[1] = 7;
+  F.Eng.sendReady(Remote, SIZE_MAX);
+  ASSERT_EQ(F.Remote.Log.size(), 1u);
+  EXPECT_FALSE(F.Remote.Log[0].Rendezvous); // eager, with the data of now
+  EXPECT_EQ(std::memcmp(F.Remote.Room.data(), Small, sizeof Small), 0);
+  EXPECT_TRUE(Remote.Complete);
+  EXPECT_TRUE(F.Remote.Ready.empty());
+  (void)X;
 }

@@ -116,3 +116,40 @@ TEST(TransportPart, ALargePayloadIsAnnouncedAndMovesOnceReceived) {
   EXPECT_EQ(In, Out);
   EXPECT_FALSE(F.Net.inFlight());
 }
+
+TEST(TransportPart, APayloadInPartsLeavesPartByPartAsItIsReady) {
+  Fixture F;
+  if (F.Skip)
+    GTEST_SKIP() << "one process";
+  std::vector<int> Out(100000, -2), In(100000, -1);
+  std::size_t Bytes = Out.size() * sizeof(int), Part = partBytes(Bytes);
+  ASSERT_LT(Part * 3, Bytes); // several parts
+  Request S, R;
+  R.Buf = In.data();
+  R.Count = static_cast<int>(In.size());
+  R.Type = MPI_INT;
+  F.Net.rendezvousInParts(0, 2, Envelope{0, 5, 3}, S,
+                          reinterpret_cast<const std::byte *>(Out.data()), Bytes);
+  ASSERT_TRUE(progressUntil(F.Net, [&] { return F.Arrived.Delivered.size() == 1; }));
+  const Message &Announced = *F.Arrived.Delivered[0].second;
+  EXPECT_TRUE(Announced.InParts);
+  EXPECT_EQ(Announced.Bytes, Bytes);
+  F.Net.receivePayload(Announced, R, layoutOf(R.Count, R.Type));
+  // The first two parts are written and ready; the rest is written later.
+  std::size_t Written = (2 * Part) / sizeof(int);
+  std::iota(Out.begin(), Out.begin() + static_cast<long>(Written), 0);
+  F.Net.partsReady(S, 2 * Part + 4); // the third part is not whole yet
+  ASSERT_TRUE(progressUntil(F.Net, [&] { return In[Written - 1] == Out[Written - 1]; }));
+  EXPECT_EQ(In[Written], -1); // nothing of the third part
+  EXPECT_TRUE(F.Arrived.Landed.empty());
+  EXPECT_TRUE(F.Arrived.Sent.empty());
+  std::iota(Out.begin() + static_cast<long>(Written), Out.end(), static_cast<int>(Written));
+  F.Net.partsReady(S, SIZE_MAX);
+  ASSERT_TRUE(progressUntil(
+      F.Net, [&] { return F.Arrived.Landed.size() == 1 && F.Arrived.Sent.size() == 1; }));
+  EXPECT_EQ(In, Out);
+  EXPECT_EQ(F.Net.counters().PayloadsSent, 1u);
+  EXPECT_EQ(F.Net.counters().PayloadsCompletedSent, 1u);
+  EXPECT_EQ(F.Net.counters().PayloadsCompletedReceived, 1u);
+  EXPECT_FALSE(F.Net.inFlight());
+}

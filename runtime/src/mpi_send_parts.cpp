@@ -1,0 +1,89 @@
+// mpi_send_parts.cpp - a send started before its buffer is written (Isend_parts): the
+// translator's strip mining (docs/reorder.md). The rank writes the buffer front to back after
+// the start and says how far it is final; a message that waits for the network anyway leaves
+// part by part as the rank writes the rest.
+#include "bamboo/mpi.h"
+
+#include "p2p_support.h"
+
+#include <climits>
+#include <cstdint>
+
+namespace bamboo::mpi {
+
+using namespace detail;
+
+namespace {
+
+// The send in parts a handle names; a fatal error for any other request.
+Request &sendInParts(Call &C, MPI_Request Handle) {
+  Request *S = C.Parts.Requests.lookup(Handle, C.Site);
+  if (!S || S->Kind != RequestKind::Send)
+    callError(C, "the request is not a send started by Isend_parts");
+  return *S;
+}
+
+std::size_t bytesOf(long long Elements, std::size_t ElementBytes) {
+  if (Elements <= 0)
+    return 0;
+  auto N = static_cast<unsigned long long>(Elements);
+  return ElementBytes != 0 && N > SIZE_MAX / ElementBytes ? SIZE_MAX : N * ElementBytes;
+}
+
+} // namespace
+
+int Isend_parts(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+                MPI_Request *Handle, Where W) {
+  Call C = enter("MPI_Isend", W);
+  Lock L(C.Parts.Lock);
+  if (int Error = checkSend(C, Comm, Dest, Tag, Count, Type)) {
+    *Handle = MPI_REQUEST_NULL;
+    return Error;
+  }
+  auto *S = new Request; // held by the handle
+  const Communicator &Cm = C.Parts.Comms.lookup(Comm, C.Site);
+  prepareSend(C, *S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.Context, Cm);
+  // Inside an olap region a send takes its data at the call: here, when all of it is ready.
+  SendMode Mode = C.Region ? SendMode::Buffered : SendMode::Standard;
+  C.Parts.Eng.startSendInParts(*S, Envelope{Cm.rankOf(C.Rank.WorldRank), Tag, Cm.Context}, Mode);
+  *Handle = C.Parts.Requests.add(S);
+  if (!C.Region)
+    C.Parts.Net.flush(); // the announcement leaves now: the receiver can post its receive
+  return MPI_SUCCESS;
+}
+
+int Send_part_end(MPI_Request Handle, long long Element, std::size_t ElementBytes, long long *End,
+                  Where W) {
+  Call C = enter("Send_part_end", W);
+  Lock L(C.Parts.Lock);
+  Request &S = sendInParts(C, Handle);
+  std::size_t Bytes = C.Parts.Eng.partEnd(S, bytesOf(Element, ElementBytes));
+  if (Element < 0)
+    *End = 0; // the elements before the buffer are no part of it
+  else if (Bytes == SIZE_MAX || ElementBytes == 0)
+    *End = LLONG_MAX;
+  else // the first element not wholly in the part
+    *End = static_cast<long long>((Bytes + ElementBytes - 1) / ElementBytes);
+  if (*End <= Element)
+    *End = Element + 1;
+  return MPI_SUCCESS;
+}
+
+int Send_ready(MPI_Request Handle, long long Elements, std::size_t ElementBytes, Where W) {
+  Call C = enter("Send_ready", W);
+  Lock L(C.Parts.Lock);
+  Request &S = sendInParts(C, Handle);
+  C.Parts.Eng.sendReady(S, bytesOf(Elements, ElementBytes));
+  return MPI_SUCCESS;
+}
+
+int Send_ready_all(MPI_Request Handle, Where W) {
+  Call C = enter("Send_ready_all", W);
+  Lock L(C.Parts.Lock);
+  C.Parts.Eng.sendReady(sendInParts(C, Handle), SIZE_MAX);
+  if (!C.Region)
+    C.Parts.Net.flush();
+  return MPI_SUCCESS;
+}
+
+} // namespace bamboo::mpi
