@@ -447,8 +447,12 @@ private:
     const Expr *X = Arg->IgnoreParenCasts();
     // MPI_STATUS_IGNORE, MPI_IN_PLACE, NULL: no memory of the user's. An
     // integer cast to a pointer, (MPI_Status *)1, is no constant expression.
+    // The address of a global or static (`buf`, `&x`) is a constant too,
+    // but of memory: it has a base.
+    Expr::EvalResult Constant;
     if (!X->isValueDependent() &&
-        (Arg->isEvaluatable(Ctx) ||
+        ((Arg->EvaluateAsRValue(Constant, Ctx) &&
+          !(Constant.Val.isLValue() && Constant.Val.getLValueBase())) ||
          (X->getType()->isIntegerType() && X->isIntegerConstantExpr(Ctx))))
       return;
     if (const auto *U = dyn_cast<UnaryOperator>(X);
