@@ -8,6 +8,7 @@
 #include "bamboo/rank_local.h"
 #include "bamboo/region.h"
 #include "bamboo/runtime.h"
+#include "bamboo/send_in_parts.h"
 
 #include <algorithm>
 #include <atomic>
@@ -102,6 +103,21 @@ int bamboo_MPI_Finalize(const char *File, int Line) {
 }
 int bamboo_MPI_Abort(const char *File, int Line, MPI_Comm Comm, int ErrorCode) {
   bamboo::mpi::Abort(Comm, ErrorCode, site(File, Line));
+}
+int bamboo_isend_in_parts(const char *File, int Line, const void *Buf, int Count, MPI_Datatype Type,
+                          int Dest, int Tag, MPI_Comm Comm, MPI_Request *Request) {
+  return bamboo::isendInParts(Buf, Count, Type, Dest, Tag, Comm, Request, site(File, Line));
+}
+int bamboo_send_part_end(const char *File, int Line, MPI_Request Request, long long Element,
+                         size_t ElementBytes, long long *End) {
+  return bamboo::sendPartEnd(Request, Element, ElementBytes, End, site(File, Line));
+}
+int bamboo_send_ready(const char *File, int Line, MPI_Request Request, long long Elements,
+                      size_t ElementBytes) {
+  return bamboo::sendReady(Request, Elements, ElementBytes, site(File, Line));
+}
+int bamboo_send_ready_all(const char *File, int Line, MPI_Request Request) {
+  return bamboo::sendReadyAll(Request, site(File, Line));
 }
 double bamboo_MPI_Wtime(void) { return bamboo::mpi::Wtime(); }
 double bamboo_MPI_Wtick(void) { return bamboo::mpi::Wtick(); }

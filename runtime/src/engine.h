@@ -35,7 +35,7 @@ public:
   // Starts a send of S.SendBuf to S.DestWorld; it may complete at once.
   void startSend(Request &S, const Envelope &Env, SendMode Mode);
 
-  // A send whose buffer its rank writes after this call, front to back (Isend_parts): a
+  // A send whose buffer its rank writes after this call, front to back (bamboo::isendInParts): a
   // standard send to another process above the eager limit, from a contiguous buffer, is
   // announced now and leaves in parts as sendReady says they are final; any other send
   // starts, whole, when all of it is.

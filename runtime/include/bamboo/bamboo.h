@@ -14,6 +14,7 @@ extern "C++" {
 #include "bamboo/rank_local.h"
 #include "bamboo/region.h"
 #include "bamboo/runtime.h"
+#include "bamboo/send_in_parts.h"
 }
 #else
 #include "bamboo/c.h"

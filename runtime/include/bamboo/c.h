@@ -45,6 +45,15 @@ int bamboo_MPI_Abort(const char *File, int Line, MPI_Comm Comm, int ErrorCode);
 double bamboo_MPI_Wtime(void);
 double bamboo_MPI_Wtick(void);
 
+/* A send started before its buffer is written (bamboo/send_in_parts.h). */
+int bamboo_isend_in_parts(const char *File, int Line, const void *Buf, int Count, MPI_Datatype Type,
+                          int Dest, int Tag, MPI_Comm Comm, MPI_Request *Request);
+int bamboo_send_part_end(const char *File, int Line, MPI_Request Request, long long Element,
+                         size_t ElementBytes, long long *End);
+int bamboo_send_ready(const char *File, int Line, MPI_Request Request, long long Elements,
+                      size_t ElementBytes);
+int bamboo_send_ready_all(const char *File, int Line, MPI_Request Request);
+
 /* Olap regions. An opaque handle: the region's state lives in the runtime. */
 typedef struct bamboo_region bamboo_region;
 bamboo_region *bamboo_region_open(const char *File, int Line, int Priority);
@@ -127,6 +136,10 @@ int bamboo_run(int Argc, char **Argv, int (*Main)(int, char **));
 
 /* The calls as the translation writes them: the call's place goes first. */
 #ifndef BAMBOO_C_INTERFACE_IMPLEMENTATION
+#define bamboo_isend_in_parts(...) bamboo_isend_in_parts(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_send_part_end(...) bamboo_send_part_end(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_send_ready(...) bamboo_send_ready(__FILE__, __LINE__, __VA_ARGS__)
+#define bamboo_send_ready_all(...) bamboo_send_ready_all(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Finalize() bamboo_MPI_Finalize(__FILE__, __LINE__)
 #define bamboo_MPI_Abort(...) bamboo_MPI_Abort(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Init(...) bamboo_MPI_Init(__FILE__, __LINE__, __VA_ARGS__)
@@ -175,10 +188,6 @@ int bamboo_run(int Argc, char **Argv, int (*Main)(int, char **));
 #define bamboo_MPI_Sendrecv_replace(...)                                                           \
   bamboo_MPI_Sendrecv_replace(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Isend(...) bamboo_MPI_Isend(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Isend_parts(...) bamboo_MPI_Isend_parts(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Send_part_end(...) bamboo_MPI_Send_part_end(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Send_ready(...) bamboo_MPI_Send_ready(__FILE__, __LINE__, __VA_ARGS__)
-#define bamboo_MPI_Send_ready_all(...) bamboo_MPI_Send_ready_all(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Issend(...) bamboo_MPI_Issend(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Ibsend(...) bamboo_MPI_Ibsend(__FILE__, __LINE__, __VA_ARGS__)
 #define bamboo_MPI_Irsend(...) bamboo_MPI_Irsend(__FILE__, __LINE__, __VA_ARGS__)

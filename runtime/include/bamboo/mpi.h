@@ -21,8 +21,6 @@
 #include "bamboo/call_site.h"
 #include <mpi.h>
 
-#include <cstddef>
-
 namespace bamboo::mpi {
 
 using Where = CallSite;
@@ -128,25 +126,6 @@ int Irsend(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI
            MPI_Request *Request, Where W = Where::current());
 int Irecv(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_Comm Comm,
           MPI_Request *Request, Where W = Where::current());
-
-// A standard send started before its buffer is written: Bamboo's own, which the translator
-// emits to strip-mine a loop that fills a buffer it then sends (docs/reorder.md). The rank
-// writes the buffer front to back after the start; Send_ready says the first Elements elements
-// of ElementBytes bytes are final, and Send_ready_all, which must come before any wait or test
-// of the request, that all of it is. A message to another process above the eager limit, from
-// a contiguous buffer, is announced at the start and leaves in parts as they become final, so
-// the network carries it while the rank writes the rest; any other starts whole at
-// Send_ready_all. It is matched as an MPI_Isend made at the start would be: no other send from
-// the rank to the same destination should start between the two.
-int Isend_parts(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
-                MPI_Request *Request, Where W = Where::current());
-// Where the part that holds element Element ends (the first element after it): a loop that
-// writes the buffer says Send_ready there. LLONG_MAX for a send that leaves whole.
-int Send_part_end(MPI_Request Request, long long Element, std::size_t ElementBytes, long long *End,
-                  Where W = Where::current());
-int Send_ready(MPI_Request Request, long long Elements, std::size_t ElementBytes,
-               Where W = Where::current());
-int Send_ready_all(MPI_Request Request, Where W = Where::current());
 
 // Nonblocking send-receive (MPI 4.0): the request completes when both halves have, with the
 // receive's status.

@@ -1,5 +1,5 @@
-// send_parts_test.cpp - sends started before their buffer is written (Isend_parts), as the
-// translator's strip mining emits them: the buffer filled block by block after the start.
+// send_in_parts_test.cpp - sends started before their buffer is written (bamboo::isendInParts),
+// as the translator's strip mining emits them: the buffer filled block by block after the start.
 #include "runtime_test_support.h"
 
 #include <climits>
@@ -9,21 +9,21 @@ using namespace bamboo;
 using namespace bamboo::test;
 
 namespace {
-// Fills Out[I] = Value(I) front to back, in the blocks Send_part_end gives, saying each ready;
+// Fills Out[I] = Value(I) front to back, in the blocks sendPartEnd gives, saying each ready;
 // returns how many blocks it took.
 template <class Fn> int fillInParts(std::vector<double> &Out, MPI_Request Q, Fn Value) {
   int Blocks = 0;
   long long N = static_cast<long long>(Out.size());
   for (long long I = 0; I < N;) {
     long long End = 0;
-    EXPECT_EQ(mpi::Send_part_end(Q, I, sizeof(double), &End), MPI_SUCCESS);
+    EXPECT_EQ(sendPartEnd(Q, I, sizeof(double), &End), MPI_SUCCESS);
     EXPECT_GT(End, I);
     for (; I < N && I < End; ++I)
       Out[static_cast<std::size_t>(I)] = Value(I);
-    mpi::Send_ready(Q, I, sizeof(double));
+    sendReady(Q, I, sizeof(double));
     ++Blocks;
   }
-  mpi::Send_ready_all(Q);
+  sendReadyAll(Q);
   return Blocks;
 }
 } // namespace
@@ -37,7 +37,7 @@ TEST(SendInParts, ABufferWrittenAfterTheStartArrivesWhole) {
       std::vector<double> Out(Length, -7), In(Length, -1);
       MPI_Request Q[2];
       mpi::Irecv(In.data(), Length, MPI_DOUBLE, Left, 4, MPI_COMM_WORLD, &Q[0]);
-      mpi::Isend_parts(Out.data(), Length, MPI_DOUBLE, Right, 4, MPI_COMM_WORLD, &Q[1]);
+      isendInParts(Out.data(), Length, MPI_DOUBLE, Right, 4, MPI_COMM_WORLD, &Q[1]);
       int Blocks = fillInParts(Out, Q[1], [&](long long I) { return R * 1e6 + double(I); });
       bool Remote =
           (Right / settings().VirtualRanksPerProcess) != (R / settings().VirtualRanksPerProcess);
@@ -64,7 +64,7 @@ TEST(SendInParts, KeepsItsPlaceInMatchingAndIsSeenByProbes) {
     const int Length = 100000;
     std::vector<double> First(Length), Second(Length, 2.0), In(Length);
     MPI_Request Q[2];
-    mpi::Isend_parts(First.data(), Length, MPI_DOUBLE, Right, 9, MPI_COMM_WORLD, &Q[0]);
+    isendInParts(First.data(), Length, MPI_DOUBLE, Right, 9, MPI_COMM_WORLD, &Q[0]);
     fillInParts(First, Q[0], [](long long) { return 1.0; });
     mpi::Isend(Second.data(), Length, MPI_DOUBLE, Right, 9, MPI_COMM_WORLD, &Q[1]);
     MPI_Status Status;
@@ -88,17 +88,17 @@ TEST(SendInParts, ToNoProcessOrInARegionItCompletesLikeIsend) {
     int Right = (R + 1) % S, Left = (R + S - 1) % S;
     std::vector<double> Out(50000), In(50000);
     MPI_Request Q;
-    mpi::Isend_parts(Out.data(), 50000, MPI_DOUBLE, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &Q);
+    isendInParts(Out.data(), 50000, MPI_DOUBLE, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &Q);
     long long End = 0;
-    mpi::Send_part_end(Q, 0, sizeof(double), &End);
+    sendPartEnd(Q, 0, sizeof(double), &End);
     EXPECT_EQ(End, LLONG_MAX);
-    mpi::Send_ready_all(Q);
+    sendReadyAll(Q);
     mpi::Wait(&Q, MPI_STATUS_IGNORE);
     EXPECT_EQ(Q, MPI_REQUEST_NULL);
     {
       Region Olap; // a region's sends take their data when all of it is ready
       Olap.Recv(In.data(), 50000, MPI_DOUBLE, Left, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      mpi::Isend_parts(Out.data(), 50000, MPI_DOUBLE, Right, 1, MPI_COMM_WORLD, &Q);
+      isendInParts(Out.data(), 50000, MPI_DOUBLE, Right, 1, MPI_COMM_WORLD, &Q);
       fillInParts(Out, Q, [&](long long I) { return R + double(I); });
       Olap.Wait(&Q, MPI_STATUS_IGNORE);
       Olap.complete();

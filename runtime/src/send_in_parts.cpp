@@ -1,17 +1,18 @@
-// mpi_send_parts.cpp - a send started before its buffer is written (Isend_parts): the
+// mpi_send_parts.cpp - a send started before its buffer is written (isendInParts): the
 // translator's strip mining (docs/reorder.md). The rank writes the buffer front to back after
 // the start and says how far it is final; a message that waits for the network anyway leaves
 // part by part as the rank writes the rest.
-#include "bamboo/mpi.h"
+#include "bamboo/send_in_parts.h"
 
 #include "p2p_support.h"
 
 #include <climits>
 #include <cstdint>
 
-namespace bamboo::mpi {
+namespace bamboo {
 
 using namespace detail;
+using detail::Request;
 
 namespace {
 
@@ -19,7 +20,7 @@ namespace {
 Request &sendInParts(Call &C, MPI_Request Handle) {
   Request *S = C.Parts.Requests.lookup(Handle, C.Site);
   if (!S || S->Kind != RequestKind::Send)
-    callError(C, "the request is not a send started by Isend_parts");
+    callError(C, "the request is not a send started by bamboo::isendInParts");
   return *S;
 }
 
@@ -32,9 +33,9 @@ std::size_t bytesOf(long long Elements, std::size_t ElementBytes) {
 
 } // namespace
 
-int Isend_parts(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
-                MPI_Request *Handle, Where W) {
-  Call C = enter("MPI_Isend", W);
+int isendInParts(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag, MPI_Comm Comm,
+                 MPI_Request *Handle, CallSite W) {
+  Call C = enter("bamboo::isendInParts", W);
   Lock L(C.Parts.Lock);
   if (int Error = checkSend(C, Comm, Dest, Tag, Count, Type)) {
     *Handle = MPI_REQUEST_NULL;
@@ -52,9 +53,9 @@ int Isend_parts(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag
   return MPI_SUCCESS;
 }
 
-int Send_part_end(MPI_Request Handle, long long Element, std::size_t ElementBytes, long long *End,
-                  Where W) {
-  Call C = enter("Send_part_end", W);
+int sendPartEnd(MPI_Request Handle, long long Element, std::size_t ElementBytes, long long *End,
+                CallSite W) {
+  Call C = enter("bamboo::sendPartEnd", W);
   Lock L(C.Parts.Lock);
   Request &S = sendInParts(C, Handle);
   std::size_t Bytes = C.Parts.Eng.partEnd(S, bytesOf(Element, ElementBytes));
@@ -69,16 +70,16 @@ int Send_part_end(MPI_Request Handle, long long Element, std::size_t ElementByte
   return MPI_SUCCESS;
 }
 
-int Send_ready(MPI_Request Handle, long long Elements, std::size_t ElementBytes, Where W) {
-  Call C = enter("Send_ready", W);
+int sendReady(MPI_Request Handle, long long Elements, std::size_t ElementBytes, CallSite W) {
+  Call C = enter("bamboo::sendReady", W);
   Lock L(C.Parts.Lock);
   Request &S = sendInParts(C, Handle);
   C.Parts.Eng.sendReady(S, bytesOf(Elements, ElementBytes));
   return MPI_SUCCESS;
 }
 
-int Send_ready_all(MPI_Request Handle, Where W) {
-  Call C = enter("Send_ready_all", W);
+int sendReadyAll(MPI_Request Handle, CallSite W) {
+  Call C = enter("bamboo::sendReadyAll", W);
   Lock L(C.Parts.Lock);
   C.Parts.Eng.sendReady(sendInParts(C, Handle), SIZE_MAX);
   if (!C.Region)
@@ -86,4 +87,4 @@ int Send_ready_all(MPI_Request Handle, Where W) {
   return MPI_SUCCESS;
 }
 
-} // namespace bamboo::mpi
+} // namespace bamboo
