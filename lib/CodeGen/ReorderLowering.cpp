@@ -14,6 +14,7 @@
 #include "bamboo/Frontend/MPIModel.h"
 #include "bamboo/Frontend/PragmaTable.h"
 
+#include "bamboo/Frontend/Reordering.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
@@ -41,14 +42,20 @@ std::string rewritten(RewriteSession &S, const Expr *E) {
   return S.R.getRewrittenText(S.SM.getExpansionRange(E->getSourceRange()));
 }
 
+/// A name made unique by the place of \p Call: `bamboo_request_27_3`.
+std::string nameAt(RewriteSession &S, llvm::StringRef Prefix,
+                   const CallExpr *Call) {
+  SourceLocation Begin = Call->getBeginLoc();
+  return (Prefix + "_" + std::to_string(S.SM.getSpellingLineNumber(Begin)) +
+          "_" + std::to_string(S.SM.getSpellingColumnNumber(Begin)))
+      .str();
+}
+
 /// The text of one half of a split call: `MPI_Request r; Isend(args, &r);`
 /// or `Wait(&r, status);`, the arguments as the other lowerings left them.
 std::string halfText(RewriteSession &S, const SplitCall &Split) {
   const CallExpr *Call = Split.Call;
-  SourceLocation Begin = Call->getBeginLoc();
-  std::string Request =
-      "bamboo_request_" + std::to_string(S.SM.getSpellingLineNumber(Begin)) +
-      "_" + std::to_string(S.SM.getSpellingColumnNumber(Begin));
+  std::string Request = nameAt(S, "bamboo_request", Call);
   auto Argument = [&](unsigned I) { return rewritten(S, Call->getArg(I)); };
   unsigned Started = Split.StartAs->Args.Request; // arguments before it
   if (Split.Is == SplitCall::Start) {
@@ -62,6 +69,68 @@ std::string halfText(RewriteSession &S, const SplitCall &Split) {
   std::string Status =
       Call->getNumArgs() > Started ? Argument(Started) : "MPI_STATUS_IGNORE";
   return runtimeCall(S, Wait, false) + "(&" + Request + ", " + Status + ");";
+}
+
+/// The runtime's functions of a send in parts (bamboo/send_in_parts.h), in
+/// the file's language.
+struct PartsCalls {
+  std::string Start, PartEnd, Ready, ReadyAll;
+  explicit PartsCalls(const RewriteSession &S)
+      : Start(S.isC() ? "bamboo_isend_in_parts" : "bamboo::isendInParts"),
+        PartEnd(S.isC() ? "bamboo_send_part_end" : "bamboo::sendPartEnd"),
+        Ready(S.isC() ? "bamboo_send_ready" : "bamboo::sendReady"),
+        ReadyAll(S.isC() ? "bamboo_send_ready_all" : "bamboo::sendReadyAll") {}
+};
+
+/// A strip-mined send's start, before its loop: `MPI_Request r;
+/// isendInParts(args, &r);` for a split MPI_Send, `isendInParts(args);` for an
+/// MPI_Isend. Its handle, for the loop's calls, in \p Handle.
+std::string partsStart(RewriteSession &S, const BlockPlan::StripMine &M,
+                       bool Split, std::string &Handle) {
+  const CallExpr *Call = M.Call;
+  unsigned Request = lookupMPIFunction("MPI_Isend")->Args.Request;
+  std::string Text = PartsCalls(S).Start + "(";
+  for (unsigned I = 0; I < Request; ++I)
+    Text += rewritten(S, Call->getArg(I)) + ", ";
+  if (Split) {
+    Handle = nameAt(S, "bamboo_request", Call);
+    return "MPI_Request " + Handle + "; " + Text + "&" + Handle + ");";
+  }
+  Handle = "*(" + rewritten(S, Call->getArg(Request)) + ")";
+  return Text + rewritten(S, Call->getArg(Request)) + ");";
+}
+
+/// A strip-mined loop (BlockPlan::StripMine) whose text is \p Range: each
+/// part of the send's buffer is ready after the iterations that write it,
+/// and all of it after the loop.
+std::string stripMinedLoop(RewriteSession &S, const BlockPlan::StripMine &M,
+                           CharSourceRange Range, llvm::StringRef Handle) {
+  const ForStmt *L = M.L;
+  const Stmt *Init = L->getInit();
+  std::string Counter = "(long long)(" + M.Counter->getName().str() + ")";
+  std::string Element = "sizeof(" + M.Buffer->getName().str() + "[0])";
+  std::string End = nameAt(S, "bamboo_part_end", M.Call);
+  std::string Condition = rewritten(S, L->getCond());
+  PartsCalls Calls(S);
+  SourceLocation For = L->getForLoc(), Body = L->getBody()->getBeginLoc();
+  // The body keeps its lines.
+  std::string BodyLine;
+  if (S.SM.getSpellingLineNumber(Body) != S.SM.getSpellingLineNumber(For))
+    BodyLine = "\n" +
+               S.lineDirective(S.SM.getFileID(Body),
+                               S.SM.getSpellingLineNumber(Body)) +
+               indentation(Body, S.SM);
+  return "for (" +
+         S.R.getRewrittenText(CharSourceRange::getCharRange(
+             Init->getBeginLoc(), Init->getEndLoc())) +
+         "; " + Condition + ";) { long long " + End + "; " + Calls.PartEnd +
+         "(" + Handle.str() + ", " + Counter + ", " + Element + ", &" + End +
+         "); for (; (" + Condition + ") && " + Counter + " < " + End + "; " +
+         rewritten(S, L->getInc()) + ") " + BodyLine +
+         S.R.getRewrittenText(
+             CharSourceRange::getCharRange(Body, Range.getEnd())) +
+         " " + Calls.Ready + "(" + Handle.str() + ", " + Counter + ", " +
+         Element + "); } " + Calls.ReadyAll + "(" + Handle.str() + ");";
 }
 
 /// A pipelined loop's header: `for (int i = A; i < E; ++i) {` becomes
@@ -133,6 +202,11 @@ void emitPlan(RewriteSession &S, const BlockPlan &P) {
       return;
     if (P.Splits[I])
       Texts[I] = halfText(S, *P.Splits[I]);
+  }
+  for (const BlockPlan::StripMine &M : P.StripMined) {
+    std::string Handle;
+    Texts[M.Send] = partsStart(S, M, P.Splits[M.Send].has_value(), Handle);
+    Texts[M.Loop] = stripMinedLoop(S, M, Ranges[M.Loop], Handle);
   }
   std::string Hoisted;
   for (unsigned I = Last + 1; P.Pipelined && I < N; ++I) {

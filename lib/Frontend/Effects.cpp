@@ -91,66 +91,6 @@ const BufferFunction *bufferLibraryFunction(const FunctionDecl *FD,
   return nullptr;
 }
 
-/// A call of an accessor of a `std::vector` or `std::array`: the container
-/// it is called on, and whether it reaches the elements (`v[i]`, `v.data()`,
-/// `v.front()`, `v.back()`) or only reads the container (`v.size()`,
-/// `v.empty()`). The elements are memory only the container reaches, so an
-/// access to them is an access to the container's object: none of these
-/// calls throws, allocates or keeps anything.
-struct ContainerAccess {
-  const Expr *Container = nullptr;
-  bool Elements = false;
-};
-std::optional<ContainerAccess> containerAccessor(const Expr *X,
-                                                 const SourceManager &SM) {
-  const auto *Call = dyn_cast<CallExpr>(X->IgnoreParens());
-  const auto *Method =
-      Call ? dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()) : nullptr;
-  if (!Method || Method->isStatic())
-    return std::nullopt;
-  const CXXRecordDecl *Class = Method->getParent();
-  if (!Class->isInStdNamespace() || !Class->getIdentifier() ||
-      !llvm::is_contained({"vector", "array"}, Class->getName()) ||
-      !SM.isInSystemHeader(SM.getExpansionLoc(Class->getLocation())))
-    return std::nullopt;
-  const Expr *Object = nullptr;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
-    Object = MC->getImplicitObjectArgument();
-  else if (isa<CXXOperatorCallExpr>(Call))
-    Object = Call->getArg(0);
-  if (!Object || Object->getType()->isPointerType())
-    return std::nullopt;
-  if (Method->getOverloadedOperator() == OO_Subscript)
-    return ContainerAccess{Object, true};
-  if (!Method->getIdentifier())
-    return std::nullopt;
-  llvm::StringRef Name = Method->getName();
-  if (llvm::is_contained({"data", "front", "back"}, Name))
-    return ContainerAccess{Object, true};
-  if (llvm::is_contained({"size", "empty"}, Name))
-    return ContainerAccess{Object, false};
-  return std::nullopt;
-}
-
-/// Whether evaluating \p E changes nothing: Clang's test, except that a
-/// container's accessor (`v.data()`, `v.size()`) has no side effects either.
-bool withoutSideEffects(const Expr *E, const ASTContext &Ctx) {
-  if (!E->HasSideEffects(Ctx))
-    return true;
-  const Expr *X = E->IgnoreParens();
-  bool Accessor = containerAccessor(X, Ctx.getSourceManager()).has_value();
-  if (!Accessor && !(isa<CastExpr, ArraySubscriptExpr, MemberExpr>(X) ||
-                     (isa<BinaryOperator>(X) &&
-                      !cast<BinaryOperator>(X)->isAssignmentOp()) ||
-                     (isa<UnaryOperator>(X) &&
-                      !cast<UnaryOperator>(X)->isIncrementDecrementOp())))
-    return false;
-  for (const Stmt *Child : X->children())
-    if (Child && !withoutSideEffects(cast<Expr>(Child), Ctx))
-      return false;
-  return true;
-}
-
 /// Of \p Candidates, those every use of which in \p Body is as a value: never
 /// assigned, incremented, addressed or bound to a reference after their
 /// declaration.
@@ -955,6 +895,54 @@ std::optional<SplitCall> splittableCall(const Stmt *S, ASTContext &Ctx) {
 }
 
 } // namespace
+
+bool withoutSideEffects(const Expr *E, const ASTContext &Ctx) {
+  if (!E->HasSideEffects(Ctx))
+    return true;
+  const Expr *X = E->IgnoreParens();
+  bool Accessor = containerAccessor(X, Ctx.getSourceManager()).has_value();
+  if (!Accessor && !(isa<CastExpr, ArraySubscriptExpr, MemberExpr>(X) ||
+                     (isa<BinaryOperator>(X) &&
+                      !cast<BinaryOperator>(X)->isAssignmentOp()) ||
+                     (isa<UnaryOperator>(X) &&
+                      !cast<UnaryOperator>(X)->isIncrementDecrementOp())))
+    return false;
+  for (const Stmt *Child : X->children())
+    if (Child && !withoutSideEffects(cast<Expr>(Child), Ctx))
+      return false;
+  return true;
+}
+
+std::optional<ContainerAccess> containerAccessor(const Expr *X,
+                                                 const SourceManager &SM) {
+  const auto *Call = dyn_cast<CallExpr>(X->IgnoreParens());
+  const auto *Method =
+      Call ? dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()) : nullptr;
+  if (!Method || Method->isStatic())
+    return std::nullopt;
+  const CXXRecordDecl *Class = Method->getParent();
+  if (!Class->isInStdNamespace() || !Class->getIdentifier() ||
+      !llvm::is_contained({"vector", "array"}, Class->getName()) ||
+      !SM.isInSystemHeader(SM.getExpansionLoc(Class->getLocation())))
+    return std::nullopt;
+  const Expr *Object = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    Object = MC->getImplicitObjectArgument();
+  else if (isa<CXXOperatorCallExpr>(Call))
+    Object = Call->getArg(0);
+  if (!Object || Object->getType()->isPointerType())
+    return std::nullopt;
+  if (Method->getOverloadedOperator() == OO_Subscript)
+    return ContainerAccess{Object, true};
+  if (!Method->getIdentifier())
+    return std::nullopt;
+  llvm::StringRef Name = Method->getName();
+  if (llvm::is_contained({"data", "front", "back"}, Name))
+    return ContainerAccess{Object, true};
+  if (llvm::is_contained({"size", "empty"}, Name))
+    return ContainerAccess{Object, false};
+  return std::nullopt;
+}
 
 const CallSummary *CallSummaries::of(const FunctionDecl *FD) {
   auto [It, New] = Done.try_emplace(FD);

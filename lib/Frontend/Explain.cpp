@@ -234,6 +234,12 @@ private:
       if (P.Splits[I] && P.Splits[I]->Is == SplitCall::Start)
         OS << "  " << loc(P.Items[I]->getBeginLoc()) << ": " << P.MPI[I]->Name
            << " split into " << P.Splits[I]->StartAs->Name << " and MPI_Wait\n";
+      if (const BlockPlan::StripMine *M = P.stripMineOf(I); M && M->Loop == I)
+        OS << "  " << loc(P.Items[I]->getBeginLoc())
+           << ": loop strip-mined: the send at "
+           << loc(P.Items[M->Send]->getBeginLoc()) << " starts before it, and '"
+           << M->Buffer->getName() << "' leaves in parts as the loop writes "
+           << "them\n";
       if (P.Roles[I] == CommRole::Start) {
         for (unsigned J = 0; J < I; ++J)
           if (Position[J] > Position[I] &&

@@ -7,6 +7,7 @@
 #include "bamboo/Frontend/SourceText.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
@@ -193,9 +194,11 @@ countedLoop(const ForStmt *L, llvm::SmallVectorImpl<const VarDecl *> &Bound) {
   const auto *Inc = dyn_cast_or_null<UnaryOperator>(L->getInc());
   if (!Init || !Init->isSingleDecl() || !Cond || !Inc)
     return std::nullopt;
+  // The bound may be a macro (`i < N`): its text is its expansion's.
   for (SourceLocation Loc :
        {L->getForLoc(), Init->getBeginLoc(), Init->getEndLoc(),
-        Cond->getBeginLoc(), Cond->getEndLoc(), L->getRParenLoc()})
+        Cond->getBeginLoc(), Inc->getBeginLoc(), Inc->getEndLoc(),
+        L->getRParenLoc()})
     if (!Loc.isFileID())
       return std::nullopt;
   const auto *Counter = dyn_cast<VarDecl>(Init->getSingleDecl());
@@ -290,12 +293,263 @@ pipelined(const ForStmt *L, const BlockOrder &B,
   return PipelinedBody{std::move(Order), *Counted, std::move(Kinds)};
 }
 
+/// The variable a send's buffer argument names from its first element: `b`,
+/// `&b[0]`, `b.data()`, `&v[0]`, where `b` is a local array, a local pointer
+/// to memory of its own (\p Allocations) or a `std::vector`/`std::array`.
+const ValueDecl *
+wholeBuffer(const Expr *Arg, const SourceManager &SM,
+            const llvm::SmallPtrSetImpl<const ValueDecl *> &Allocations) {
+  const Expr *X = Arg->IgnoreParenCasts();
+  bool Container = false;
+  auto FirstOf = [&](const Expr *Element) -> const Expr * {
+    Element = Element->IgnoreParens();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Element)) {
+      const auto *I =
+          dyn_cast<IntegerLiteral>(AS->getIdx()->IgnoreParenImpCasts());
+      return I && I->getValue() == 0 ? AS->getBase()->IgnoreParenImpCasts()
+                                     : nullptr;
+    }
+    std::optional<ContainerAccess> C = containerAccessor(Element, SM);
+    const auto *Op = dyn_cast<CXXOperatorCallExpr>(Element);
+    if (!C || !Op || Op->getNumArgs() != 2)
+      return nullptr;
+    const auto *I =
+        dyn_cast<IntegerLiteral>(Op->getArg(1)->IgnoreParenImpCasts());
+    Container = true;
+    return I && I->getValue() == 0 ? C->Container->IgnoreParenImpCasts()
+                                   : nullptr;
+  };
+  if (const auto *U = dyn_cast<UnaryOperator>(X);
+      U && U->getOpcode() == UO_AddrOf) {
+    X = FirstOf(U->getSubExpr());
+  } else if (std::optional<ContainerAccess> C = containerAccessor(X, SM)) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(X);
+    const auto *M = MC ? MC->getMethodDecl() : nullptr;
+    X = M && M->getIdentifier() && M->getName() == "data"
+            ? C->Container->IgnoreParenImpCasts()
+            : nullptr;
+    Container = true;
+  }
+  const auto *Ref = X ? dyn_cast<DeclRefExpr>(X) : nullptr;
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType())
+    return nullptr;
+  QualType T = V->getType();
+  if (Container || T->isConstantArrayType() ||
+      (T->isPointerType() && Allocations.contains(V)))
+    return V;
+  return nullptr;
+}
+
+/// Whether a loop body writes \p Buffer only element by element, as
+/// `Buffer[i]` with \p Counter its index, each used in place (read, assigned,
+/// incremented: never addressed or bound to a reference), names no reference
+/// bound to \p Buffer, reads \p Counter only as a value and runs each
+/// iteration to its end (no break out of the loop, goto, return or throw).
+class ElementWrites : public RecursiveASTVisitor<ElementWrites> {
+public:
+  ElementWrites(const ValueDecl *Buffer, const VarDecl *Counter,
+                ASTContext &Ctx)
+      : Buffer(Buffer), Counter(Counter), Ctx(Ctx) {}
+
+  bool holds(const Stmt *Body) {
+    TraverseStmt(const_cast<Stmt *>(Body));
+    return !Refused && Elements == BufferRefs && CounterValues == CounterRefs;
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *) { return Refused = true, true; }
+  using Base = RecursiveASTVisitor<ElementWrites>;
+  bool TraverseForStmt(ForStmt *S) {
+    return nested([&] { return Base::TraverseForStmt(S); });
+  }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    return nested([&] { return Base::TraverseWhileStmt(S); });
+  }
+  bool TraverseDoStmt(DoStmt *S) {
+    return nested([&] { return Base::TraverseDoStmt(S); });
+  }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    return nested([&] { return Base::TraverseCXXForRangeStmt(S); });
+  }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    return nested([&] { return Base::TraverseSwitchStmt(S); });
+  }
+  bool VisitBreakStmt(BreakStmt *) { return Refused |= Depth == 0, true; }
+  bool VisitGotoStmt(GotoStmt *) { return Refused = true, true; }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
+    return Refused = true, true;
+  }
+  bool VisitReturnStmt(ReturnStmt *) { return Refused = true, true; }
+  bool VisitCXXThrowExpr(CXXThrowExpr *) { return Refused = true, true; }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
+    element(AS, AS->getBase(), AS->getIdx());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
+        containerAccessor(Op, Ctx.getSourceManager()))
+      element(Op, Op->getArg(0), Op->getArg(1));
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const ValueDecl *D = Ref->getDecl();
+    BufferRefs += D == Buffer;
+    CounterRefs += D == Counter;
+    if (const auto *V = dyn_cast<VarDecl>(D);
+        V && V->getType()->isReferenceType() && V->getInit()) {
+      const auto *Bound =
+          dyn_cast<DeclRefExpr>(V->getInit()->IgnoreParenImpCasts());
+      Refused |= Bound && Bound->getDecl() == Buffer;
+    }
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() == CK_LValueToRValue)
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
+        CounterValues += Ref->getDecl() == Counter;
+    return true;
+  }
+
+private:
+  /// A loop or switch inside the body: a break there stays inside.
+  template <class Fn> bool nested(Fn Traverse) {
+    ++Depth;
+    bool Go = Traverse();
+    --Depth;
+    return Go;
+  }
+  bool isCounter(const Expr *E) const {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == Counter;
+  }
+  /// `Buffer[i]`: counted if it is used in place.
+  void element(const Expr *E, const Expr *Base, const Expr *Index) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+    if (!Ref || Ref->getDecl() != Buffer)
+      return;
+    if (!isCounter(Index) || !inPlace(E))
+      Refused = true;
+    ++Elements;
+  }
+  /// Whether the element \p E is read, assigned or incremented where it is,
+  /// also as the base of a subscript or member (`b[i][j]`, `b[i].x`).
+  bool inPlace(const Expr *E) {
+    for (;;) {
+      DynTypedNodeList Parents = Ctx.getParents(*E);
+      const Expr *P = Parents.size() == 1 ? Parents[0].get<Expr>() : nullptr;
+      if (!P)
+        return false;
+      if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
+        if (Cast->getCastKind() == CK_LValueToRValue)
+          return true;
+        if (Cast->getCastKind() != CK_ArrayToPointerDecay &&
+            Cast->getCastKind() != CK_NoOp)
+          return false;
+      } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(P)) {
+        if (AS->getBase() != E)
+          return false;
+      } else if (const auto *M = dyn_cast<MemberExpr>(P)) {
+        if (M->isArrow() || M->getBase() != E)
+          return false;
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+        return BO->isAssignmentOp() && BO->getLHS() == E;
+      } else if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+        return U->isIncrementDecrementOp();
+      } else if (!isa<ParenExpr>(P)) {
+        return false;
+      }
+      E = P;
+    }
+  }
+
+  const ValueDecl *Buffer;
+  const VarDecl *Counter;
+  ASTContext &Ctx;
+  unsigned BufferRefs = 0, Elements = 0, CounterRefs = 0, CounterValues = 0;
+  int Depth = 0;
+  bool Refused = false;
+};
+
+/// The call of a send start strip mining can start in parts: the start of
+/// a split MPI_Send, or a statement that is only an MPI_Isend call whose
+/// arguments are written one by one and have no side effects.
+const CallExpr *partsSend(const Effects &E, const ASTContext &Ctx) {
+  if (E.Role != CommRole::Start || !E.MPI)
+    return nullptr;
+  if (E.Split)
+    return E.Split->Is == SplitCall::Start &&
+                   E.Split->StartAs->Name == "MPI_Isend"
+               ? E.Split->Call
+               : nullptr;
+  const auto *Ex = dyn_cast<Expr>(E.S);
+  const auto *Call = Ex ? dyn_cast<CallExpr>(Ex->IgnoreParenCasts()) : nullptr;
+  if (!Call || E.MPI->Name != "MPI_Isend" ||
+      Call->getNumArgs() != unsigned(E.MPI->Args.Request + 1))
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Previous = Call->getBeginLoc();
+  for (const Expr *Arg : Call->arguments()) {
+    CharSourceRange Text = SM.getExpansionRange(Arg->getSourceRange());
+    if (Arg->isValueDependent() || !withoutSideEffects(Arg, Ctx) ||
+        !Text.getBegin().isValid() ||
+        !SM.isBeforeInTranslationUnit(Previous, Text.getBegin()))
+      return nullptr;
+    Previous = Text.getEnd();
+  }
+  return Call;
+}
+
+/// Strip mining (BlockPlan::StripMine) in \p B: each send start that comes
+/// right after a counted loop in B's order, and that only the loop's
+/// element-by-element writes of its buffer hold there, moves before the
+/// loop. B's order changes; the pairs are B's items.
+std::vector<BlockPlan::StripMine>
+stripMine(BlockOrder &B, const FunctionDecl *FD, ASTContext &Ctx,
+          const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped,
+          CallSummaries &Summaries) {
+  std::vector<BlockPlan::StripMine> Out;
+  for (unsigned K = 1; K < B.Order.size(); ++K) {
+    unsigned LoopItem = B.Order[K - 1], SendItem = B.Order[K];
+    const Effects &Loop = B.Items[LoopItem], &Send = B.Items[SendItem];
+    const auto *L = dyn_cast<ForStmt>(Loop.S);
+    const CallExpr *Call = partsSend(Send, Ctx);
+    if (!L || !Call || Loop.Barrier || Loop.Role != CommRole::None ||
+        Loop.Split || LoopItem > SendItem)
+      continue;
+    llvm::SmallVector<const VarDecl *, 4> Bound;
+    std::optional<BlockPlan::Pipeline> Counted = countedLoop(L, Bound);
+    if (!Counted || Counted->Condition->getOpcode() == BO_NE ||
+        Escaped.contains(Counted->Counter))
+      continue;
+    const ValueDecl *Buffer =
+        wholeBuffer(Call->getArg(Send.MPI->Args.SendBuf),
+                    Ctx.getSourceManager(), Summaries.allocations(FD));
+    if (!Buffer || !Loop.Writes.contains(Buffer))
+      continue;
+    // Without its writes of the buffer, nothing of the loop holds the send.
+    Effects Rest = Loop;
+    Rest.Writes.erase(Buffer);
+    Rest.Reads.erase(Buffer);
+    if (mustPrecede(Rest, Send, Escaped))
+      continue;
+    ElementWrites Body(Buffer, Counted->Counter, Ctx);
+    ElementWrites Header(Buffer, Counted->Counter, Ctx);
+    if (!Body.holds(L->getBody()) || !Header.holds(L->getCond()))
+      continue;
+    std::swap(B.Order[K - 1], B.Order[K]);
+    Out.push_back({LoopItem, SendItem, L, Counted->Counter, Buffer, Call});
+  }
+  return Out;
+}
+
 /// The plan of \p B's order, whose items are \p Copies (empty: all
 /// written). A split call whose halves stay next to each other gains nothing
 /// from the split: it is one item again.
 BlockPlan planOf(const BlockOrder &B,
                  const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped,
-                 llvm::ArrayRef<BlockPlan::Copy> Copies) {
+                 llvm::ArrayRef<BlockPlan::Copy> Copies,
+                 llvm::ArrayRef<BlockPlan::StripMine> Strips) {
   unsigned N = B.Items.size();
   std::vector<unsigned> Position(N);
   for (unsigned K = 0; K < N; ++K)
@@ -323,7 +577,16 @@ BlockPlan planOf(const BlockOrder &B,
   for (unsigned I : B.Order)
     if (P.Order.empty() || P.Order.back() != Index[I])
       P.Order.push_back(Index[I]);
+  for (BlockPlan::StripMine M : Strips) {
+    M.Loop = Index[M.Loop];
+    M.Send = Index[M.Send];
+    P.StripMined.push_back(M);
+  }
   for (BlockPlan::Hold H : holdsOf(B, Escaped)) {
+    if (llvm::any_of(Strips, [&](const BlockPlan::StripMine &M) {
+          return M.Send == H.Transfer && M.Loop == H.Holder;
+        }))
+      continue; // the send leaves in parts as the loop writes them
     H.Transfer = Index[H.Transfer];
     H.Holder = Index[H.Holder];
     P.Holds.push_back(std::move(H));
@@ -386,8 +649,11 @@ std::vector<BlockPlan> planBlocks(const FunctionModel &FM,
     std::optional<PipelinedBody> Piped;
     if (auto It = Finder.LoopOf.find(Block); It != Finder.LoopOf.end())
       Piped = pipelined(It->second, B, Escaped);
-    BlockPlan P = Piped ? planOf(Piped->Order, Escaped, Piped->Copies)
-                        : planOf(B, Escaped, {});
+    std::vector<BlockPlan::StripMine> Strips;
+    if (!Piped)
+      Strips = stripMine(B, FD, Ctx, Escaped, Summaries);
+    BlockPlan P = Piped ? planOf(Piped->Order, Escaped, Piped->Copies, {})
+                        : planOf(B, Escaped, {}, Strips);
     if (Piped)
       P.Pipelined = Piped->Loop;
     P.Function = FD;

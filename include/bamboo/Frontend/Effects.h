@@ -27,6 +27,8 @@
 namespace clang {
 class ASTContext;
 class CallExpr;
+class Expr;
+class SourceManager;
 class IdentifierInfo;
 class CompoundStmt;
 class FunctionDecl;
@@ -171,6 +173,23 @@ mustPrecede(const Effects &A, const Effects &B,
             const llvm::SmallPtrSetImpl<const clang::ValueDecl *> &Escaped) {
   return dependence(A, B, Escaped).has_value();
 }
+
+/// A call of an accessor of a `std::vector` or `std::array`: the container
+/// it is called on, and whether it reaches the elements (`v[i]`, `v.data()`,
+/// `v.front()`, `v.back()`) or only reads the container (`v.size()`,
+/// `v.empty()`). The elements are memory only the container reaches, so an
+/// access to them is an access to the container's object: none of these
+/// calls throws, allocates or keeps anything.
+struct ContainerAccess {
+  const clang::Expr *Container = nullptr;
+  bool Elements = false;
+};
+std::optional<ContainerAccess>
+containerAccessor(const clang::Expr *X, const clang::SourceManager &SM);
+
+/// Whether evaluating \p E changes nothing: Clang's test, except that a
+/// container's accessor (`v.data()`, `v.size()`) has no side effects either.
+bool withoutSideEffects(const clang::Expr *E, const clang::ASTContext &Ctx);
 
 /// The variables of \p FD whose address escapes (taken, arrays, references,
 /// globals named in it, its allocations' pointers): what an access through a

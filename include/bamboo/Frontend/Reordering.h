@@ -20,6 +20,8 @@
 namespace clang {
 class ASTContext;
 class BinaryOperator;
+class CallExpr;
+class ValueDecl;
 class CompoundStmt;
 class ForStmt;
 class FunctionDecl;
@@ -71,6 +73,27 @@ struct BlockPlan {
   std::vector<Copy> Copies;
   Copy copy(unsigned I) const {
     return Copies.empty() ? Copy::Written : Copies[I];
+  }
+
+  /// A counted loop that writes a send's buffer element by element, and the
+  /// send after it: the send starts before the loop (bamboo::isendInParts) and
+  /// its data leaves in parts as the loop writes them (docs/reorder.md, "Strip
+  /// mining"). `for (int i = A; C; ++i) B` is emitted as `for (int i = A;
+  /// C;) { end of i's part; for (; C && i < end; ++i) B  parts up to i are
+  /// ready }`, then all of it is ready.
+  struct StripMine {
+    unsigned Loop = 0, Send = 0; ///< items
+    const clang::ForStmt *L = nullptr;
+    const clang::VarDecl *Counter = nullptr;
+    const clang::ValueDecl *Buffer = nullptr; ///< written only as Buffer[i]
+    const clang::CallExpr *Call = nullptr;    ///< MPI_Isend or MPI_Send
+  };
+  std::vector<StripMine> StripMined;
+  const StripMine *stripMineOf(unsigned Item) const {
+    for (const StripMine &M : StripMined)
+      if (M.Loop == Item || M.Send == Item)
+        return &M;
+    return nullptr;
   }
 
   /// Non-empty if Order differs from the written order but the block is
