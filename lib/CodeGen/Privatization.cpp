@@ -574,8 +574,14 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
     S.Diags.report(VD->getLocation(), Diag::CannotPrivatize) << Name << 2;
     return;
   }
-  dropStorageKeywords(S, VD, /*KeepStatic=*/false, /*ThreadOnly=*/false,
-                      Keyword->getLocation());
+  // `static int a[N], b[N];`: the declarators share the keyword, which the
+  // first replaces and after which the others add their RankLocals.
+  DynTypedNodeList Parents = S.Ctx.getParents(*VD);
+  const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+  bool First = !DS || *DS->decl_begin() == VD;
+  if (First)
+    dropStorageKeywords(S, VD, /*KeepStatic=*/false, /*ThreadOnly=*/false,
+                        Keyword->getLocation());
   const Expr *Init = VD->getInit();
   if (T->isArrayType() && Init && !isa<ImplicitValueInitExpr>(Init)) {
     // A constant initializer is what C allows; one that is not (it reads a
@@ -589,7 +595,9 @@ void privatizeStaticLocal(RewriteSession &S, const VarDecl *VD) {
   }
   std::string Declare = "static bamboo::RankLocal<" + TypeText + "> " +
                         Instance + rankLocalArguments(VD) + ";";
-  if (!S.replaceToken(Keyword->getLocation(), Declare, What))
+  if (!First)
+    S.R.InsertTextAfterToken(Keyword->getLocation(), " " + Declare);
+  else if (!S.replaceToken(Keyword->getLocation(), Declare, What))
     return;
 
   if (T->isArrayType()) {

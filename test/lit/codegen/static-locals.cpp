@@ -40,3 +40,16 @@ int lookup(int n) {
   MPI_Barrier(MPI_COMM_WORLD);
   return table[n % 3] + names[0][0] + limits[n % 2];
 }
+
+// Several declarators in one static declaration share its `static`: each has
+// a RankLocal of its own.
+// CHECK:      {{^}}  static bamboo::RankLocal<int[3]> bambooStatic_a; static bamboo::RankLocal<int[2]> bambooStatic_b; int (&a)[3] = bambooStatic_a.get(), (&b)[2] = bambooStatic_b.get();
+// CHECK-NEXT: {{^}}  static bamboo::RankLocal<int> bambooStatic_c; static bamboo::RankLocal<int> bambooStatic_d; int &c = bambooStatic_c.once([&]() -> int { return 5; }), &d = bambooStatic_d.once([&]() -> int { return 7; });
+int several() {
+  static int a[3], b[2];
+  static int c = 5, d = 7;
+  a[0] += 1;
+  b[1] += 2;
+  MPI_Barrier(MPI_COMM_WORLD);
+  return a[0] + b[1] + c++ + d++;
+}
