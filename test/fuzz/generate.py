@@ -1028,21 +1028,30 @@ class Generator:
         n = self.pick([9000, 12000, 20000])  # 36 to 80 KB: above the runtime's eager limit
         ph.line("{", i)
         ph.line("int right = (me + 1) % np, left = (me + np - 1) % np;", i + 1)
-        ph.line(f"std::vector<int> out({n}), in({n}, 0);", i + 1)
+        # A vector, or static arrays: a buffer with a constant address is memory like any other
+        # (a send of one once moved above the loop that filled it).
+        if self.chance(0.3):
+            self.feature(ph, "large-static")
+            ph.line(f"static int out[{n}], in[{n}];", i + 1)
+            ph.line(f"for (int k = 0; k < {n}; ++k) in[k] = 0;", i + 1)
+            outp, inp = "out", "in"
+        else:
+            ph.line(f"std::vector<int> out({n}), in({n}, 0);", i + 1)
+            outp, inp = "out.data()", "in.data()"
         ph.line(f"for (int k = 0; k < {n}; ++k) out[k] = (me * 7919 + k * 31 + it) % 10007;", i + 1)
         how = self.pick(["Sendrecv", "Irecv+Send", "Irecv+Isend"])
         self.feature(ph, "large-" + how)
         if how == "Sendrecv":
-            ph.line(f"MPI_Sendrecv(out.data(), {n}, MPI_INT, right, {tag}, in.data(), {n}, MPI_INT, left, {tag}, comm, MPI_STATUS_IGNORE);", i + 1)
+            ph.line(f"MPI_Sendrecv({outp}, {n}, MPI_INT, right, {tag}, {inp}, {n}, MPI_INT, left, {tag}, comm, MPI_STATUS_IGNORE);", i + 1)
         elif how == "Irecv+Send":
             ph.line("MPI_Request req;", i + 1)
-            ph.line(f"MPI_Irecv(in.data(), {n}, MPI_INT, left, {tag}, comm, &req);", i + 1)
-            ph.line(f"MPI_Send(out.data(), {n}, MPI_INT, right, {tag}, comm);", i + 1)
+            ph.line(f"MPI_Irecv({inp}, {n}, MPI_INT, left, {tag}, comm, &req);", i + 1)
+            ph.line(f"MPI_Send({outp}, {n}, MPI_INT, right, {tag}, comm);", i + 1)
             ph.line("MPI_Wait(&req, MPI_STATUS_IGNORE);", i + 1)
         else:
             ph.line("MPI_Request req[2];", i + 1)
-            ph.line(f"MPI_Isend(out.data(), {n}, MPI_INT, right, {tag}, comm, &req[1]);", i + 1)
-            ph.line(f"MPI_Irecv(in.data(), {n}, MPI_INT, left, {tag}, comm, &req[0]);", i + 1)
+            ph.line(f"MPI_Isend({outp}, {n}, MPI_INT, right, {tag}, comm, &req[1]);", i + 1)
+            ph.line(f"MPI_Irecv({inp}, {n}, MPI_INT, left, {tag}, comm, &req[0]);", i + 1)
             ph.line("MPI_Waitall(2, req, MPI_STATUSES_IGNORE);", i + 1)
         ph.line("long sum = 0;", i + 1)
         ph.line(f"for (int k = 0; k < {n}; ++k) sum = (sum * 3 + in[k]) % 1000000007;", i + 1)
