@@ -120,12 +120,17 @@ std::string stripMinedLoop(RewriteSession &S, const BlockPlan::StripMine &M,
                S.lineDirective(S.SM.getFileID(Body),
                                S.SM.getSpellingLineNumber(Body)) +
                indentation(Body, S.SM);
+  // One bound per part, so that the inner loop has one exit (and vectorizes).
+  std::string Bound =
+      "(long long)(" +
+      rewritten(S, cast<BinaryOperator>(L->getCond())->getRHS()) + ")";
   return "for (" +
          S.R.getRewrittenText(CharSourceRange::getCharRange(
              Init->getBeginLoc(), Init->getEndLoc())) +
          "; " + Condition + ";) { long long " + End + "; " + Calls.PartEnd +
          "(" + Handle.str() + ", " + Counter + ", " + Element + ", &" + End +
-         "); for (; (" + Condition + ") && " + Counter + " < " + End + "; " +
+         "); if (" + End + " > " + Bound + ") " + End + " = " + Bound +
+         "; for (; " + Counter + " < " + End + "; " +
          rewritten(S, L->getInc()) + ") " + BodyLine +
          S.R.getRewrittenText(
              CharSourceRange::getCharRange(Body, Range.getEnd())) +

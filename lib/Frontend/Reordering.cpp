@@ -519,8 +519,14 @@ stripMine(BlockOrder &B, const FunctionDecl *FD, ASTContext &Ctx,
       continue;
     llvm::SmallVector<const VarDecl *, 4> Bound;
     std::optional<BlockPlan::Pipeline> Counted = countedLoop(L, Bound);
-    if (!Counted || Counted->Condition->getOpcode() == BO_NE ||
-        Escaped.contains(Counted->Counter))
+    // The bound is read once per part: it must not change in the loop.
+    if (!Counted || Counted->Condition->getOpcode() != BO_LT ||
+        Escaped.contains(Counted->Counter) ||
+        llvm::any_of(Bound, [&](const VarDecl *V) {
+          return Loop.Writes.contains(V) ||
+                 (!V->getType().isConstQualified() &&
+                  (!V->hasLocalStorage() || Escaped.contains(V)));
+        }))
       continue;
     const ValueDecl *Buffer =
         wholeBuffer(Call->getArg(Send.MPI->Args.SendBuf),

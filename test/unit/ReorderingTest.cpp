@@ -174,3 +174,49 @@ double f(int left, int steps) {
 }
 
 } // namespace
+
+TEST(Reordering, ALoopThatFillsASendBufferIsStripMined) {
+  // `fill`: the split send's start comes before the loop, which writes its
+  // buffer element by element; its completion stays after the loop. `twice`:
+  // the loop also writes the count the send reads, so nothing moves past it.
+  withPlans(R"cpp(
+#include <mpi.h>
+void fill(int p, int n) {
+  double b[64];
+  for (int i = 0; i < 64; ++i)
+    b[i] = i * 0.5;
+  MPI_Send(b, 64, MPI_DOUBLE, p, 0, MPI_COMM_WORLD);
+  n = n + 1;
+}
+void twice(int p) {
+  double c[64];
+  int m = 0;
+  for (int i = 0; i < 64; ++i) {
+    c[i] = i;
+    m = i + 1;
+  }
+  MPI_Send(c, m, MPI_DOUBLE, p, 0, MPI_COMM_WORLD);
+  m = 0;
+}
+)cpp",
+            [](llvm::ArrayRef<BlockPlan> Plans, ASTContext &Ctx) {
+              const BlockPlan *F = planStarting(Plans, "double b", Ctx);
+              ASSERT_NE(F, nullptr);
+              ASSERT_EQ(F->StripMined.size(), 1u);
+              const BlockPlan::StripMine &M = F->StripMined[0];
+              EXPECT_TRUE(isa<ForStmt>(F->Items[M.Loop]));
+              ASSERT_TRUE(F->Splits[M.Send]);
+              EXPECT_EQ(F->Splits[M.Send]->Is, SplitCall::Start);
+              EXPECT_EQ(M.Buffer->getName(), "b");
+              EXPECT_EQ(M.Counter->getName(), "i");
+              std::vector<unsigned> Position(F->Order.size());
+              for (unsigned K = 0; K < F->Order.size(); ++K)
+                Position[F->Order[K]] = K;
+              EXPECT_LT(Position[M.Send], Position[M.Loop]);
+              EXPECT_GT(Position[M.Send + 1], Position[M.Loop]); // the wait
+              EXPECT_EQ(F->stripMineOf(M.Loop), &M);
+              const BlockPlan *T = planStarting(Plans, "double c", Ctx);
+              ASSERT_NE(T, nullptr);
+              EXPECT_TRUE(T->StripMined.empty());
+            });
+}

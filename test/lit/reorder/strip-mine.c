@@ -1,7 +1,8 @@
 // Strip mining (docs/reorder.md): a counted loop that writes a send's buffer
 // element by element, then the send. The send starts before the loop
-// (bamboo_isend_in_parts) and its buffer leaves in parts as the loop writes them, which
-// the runtime does for a message to another process above the eager limit.
+// (bamboo_isend_in_parts) and its buffer leaves in parts as the loop writes
+// them, which the runtime does for a message to another process above the
+// eager limit. Each part's loop has one bound, so it vectorizes.
 // Each function after `rows` is a loop the translator must leave whole, and
 // --explain says what held its send. The output is the MPI build's.
 // RUN: rm -rf %t && mkdir -p %t
@@ -24,7 +25,7 @@ static double work(int i, int r) { return r * 1000.0 + i * 0.5; }
 // ORDER-LABEL: double produce(
 // ORDER:      {{^  }}MPI_Request bamboo_request_[[#SEND:]]_3; bamboo_isend_in_parts(out, N, MPI_DOUBLE, right, 1, MPI_COMM_WORLD, &bamboo_request_{{[0-9]+}}_3);
 // ORDER-NEXT: {{^}}#line [[#SEND-2]]
-// ORDER-NEXT: {{^  }}for (int i = 0; i < N;) { long long bamboo_part_end_[[#SEND]]_3; bamboo_send_part_end(bamboo_request_[[#SEND]]_3, (long long)(i), sizeof(out[0]), &bamboo_part_end_[[#SEND]]_3); for (; (i < N) && (long long)(i) < bamboo_part_end_[[#SEND]]_3; ++i) {{$}}
+// ORDER-NEXT: {{^  }}for (int i = 0; i < N;) { long long bamboo_part_end_[[#SEND]]_3; bamboo_send_part_end(bamboo_request_[[#SEND]]_3, (long long)(i), sizeof(out[0]), &bamboo_part_end_[[#SEND]]_3); if (bamboo_part_end_[[#SEND]]_3 > (long long)(N)) bamboo_part_end_[[#SEND]]_3 = (long long)(N); for (; (long long)(i) < bamboo_part_end_[[#SEND]]_3; ++i) {{$}}
 // ORDER-NEXT: {{^}}#line [[#SEND-1]]
 // ORDER-NEXT: {{^    }}out[i] = work(i, rank); bamboo_send_ready(bamboo_request_[[#SEND]]_3, (long long)(i), sizeof(out[0])); } bamboo_send_ready_all(bamboo_request_[[#SEND]]_3);
 // ORDER:      {{^  }}bamboo_MPI_Wait(&bamboo_request_[[#SEND]]_3, MPI_STATUS_IGNORE);
@@ -48,7 +49,7 @@ double produce(int rank, int left, int right) {
 // ORDER-LABEL: double rows(
 // ORDER:      {{^  }}bamboo_isend_in_parts(out, 8 * 4096, MPI_DOUBLE, right, 2, MPI_COMM_WORLD, &q[1]);
 // ORDER-NEXT: {{^}}#line
-// ORDER-NEXT: {{^  }}for (int r = 0; r < 8;) { long long bamboo_part_end_{{[0-9]+}}_3; bamboo_send_part_end(*(&q[1]), (long long)(r), sizeof(out[0]), {{.*}}(r < 8) && (long long)(r) < bamboo_part_end_{{[0-9_]+}}; r++) {{[{]$}}
+// ORDER-NEXT: {{^  }}for (int r = 0; r < 8;) { long long bamboo_part_end_{{[0-9]+}}_3; bamboo_send_part_end(*(&q[1]), (long long)(r), sizeof(out[0]), {{.*}} > (long long)(8)) {{.*}} = (long long)(8); for (; (long long)(r) < bamboo_part_end_{{[0-9_]+}}; r++) {{[{]$}}
 // ORDER-NEXT: {{^    }}for (int j = 0; j < 4096; ++j)
 // ORDER-NEXT: {{^      }}out[r][j] = work(j, rank) + r;
 // ORDER-NEXT: {{^  }}} bamboo_send_ready(*(&q[1]), (long long)(r), sizeof(out[0])); } bamboo_send_ready_all(*(&q[1]));
@@ -151,6 +152,22 @@ double others(int rank, int left, int right) {
   return in[N - 1];
 }
 
+// A loop to E inclusive: the part's bound would be E + 1, which may
+// overflow; left whole.
+// EXPLAIN:      block in 'inclusive'
+// EXPLAIN-NOT:  strip-mined
+// EXPLAIN:        strip-mine.c:[[#@LINE+7]]:3: start of MPI_Send held after {{.*}}:[[#@LINE+5]]:3: writes 'out', which the other reads
+double inclusive(int rank, int left, int right) {
+  double out[N], in[N];
+  MPI_Request r;
+  MPI_Irecv(in, N, MPI_DOUBLE, left, 8, MPI_COMM_WORLD, &r);
+  for (int i = 0; i <= N - 1; ++i)
+    out[i] = work(i, rank);
+  MPI_Send(out, N, MPI_DOUBLE, right, 8, MPI_COMM_WORLD);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  return in[N - 1];
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
@@ -161,6 +178,7 @@ int main(int argc, char **argv) {
          produce(rank, left, right), rows(rank, left, right),
          stops(rank, left, right), shifted(rank, left, right),
          recurrence(rank, left, right), others(rank, left, right));
+  printf("rank %d: %.1f\n", rank, inclusive(rank, left, right));
   MPI_Finalize();
   return 0;
 }
