@@ -514,8 +514,11 @@ stripMine(BlockOrder &B, const FunctionDecl *FD, ASTContext &Ctx,
     const Effects &Loop = B.Items[LoopItem], &Send = B.Items[SendItem];
     const auto *L = dyn_cast<ForStmt>(Loop.S);
     const CallExpr *Call = partsSend(Send, Ctx);
+    // The body's text is taken whole: it must begin in the file, not in a
+    // macro's expansion.
     if (!L || !Call || Loop.Barrier || Loop.Role != CommRole::None ||
-        Loop.Split || LoopItem > SendItem)
+        Loop.Split || LoopItem > SendItem ||
+        !L->getBody()->getBeginLoc().isFileID())
       continue;
     llvm::SmallVector<const VarDecl *, 4> Bound;
     std::optional<BlockPlan::Pipeline> Counted = countedLoop(L, Bound);
