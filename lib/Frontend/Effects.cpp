@@ -880,21 +880,28 @@ std::optional<SplitCall> splittableCall(const Stmt *S, ASTContext &Ctx) {
   if (Call->getNumArgs() != Arguments ||
       (M.Info->Args.Status >= 0 &&
        M.Info->Args.Status != Start->Args.Request) ||
-      !Call->getBeginLoc().isFileID() || !Call->getRParenLoc().isFileID())
+      !argumentsApart(Call, Ctx))
     return std::nullopt;
-  SourceLocation Previous = Call->getBeginLoc();
-  for (const Expr *Arg : Call->arguments()) {
-    if (Arg->isValueDependent() || !withoutSideEffects(Arg, Ctx))
-      return std::nullopt;
-    CharSourceRange Text = SM.getExpansionRange(Arg->getSourceRange());
-    if (!SM.isBeforeInTranslationUnit(Previous, Text.getBegin()))
-      return std::nullopt; // two arguments from one macro
-    Previous = Text.getEnd();
-  }
   return SplitCall{SplitCall::Start, Call, Start};
 }
 
 } // namespace
+
+bool argumentsApart(const CallExpr *Call, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Call->getBeginLoc().isFileID() || !Call->getRParenLoc().isFileID())
+    return false;
+  SourceLocation Previous = Call->getBeginLoc();
+  for (const Expr *Arg : Call->arguments()) {
+    if (Arg->isValueDependent() || !withoutSideEffects(Arg, Ctx))
+      return false;
+    CharSourceRange Text = SM.getExpansionRange(Arg->getSourceRange());
+    if (!SM.isBeforeInTranslationUnit(Previous, Text.getBegin()))
+      return false; // two arguments from one macro
+    Previous = Text.getEnd();
+  }
+  return true;
+}
 
 bool withoutSideEffects(const Expr *E, const ASTContext &Ctx) {
   if (!E->HasSideEffects(Ctx))

@@ -185,6 +185,15 @@ bool boundOperands(const Expr *E,
   return false;
 }
 
+/// Whether only the statements that name \p V can change it: a constant, or
+/// a local whose address does not escape (a loop's bound must not change
+/// behind its back).
+bool unreached(const VarDecl *V,
+               const llvm::SmallPtrSetImpl<const ValueDecl *> &Escaped) {
+  return V->getType().isConstQualified() ||
+         (V->hasLocalStorage() && !Escaped.contains(V));
+}
+
 /// `for (int i = A; i < E; ++i)` (or <=, !=; i++), written outside macros:
 /// its counter and condition; the variables of E in \p Bound.
 std::optional<BlockPlan::Pipeline>
@@ -235,10 +244,9 @@ pipelined(const ForStmt *L, const BlockOrder &B,
   std::optional<BlockPlan::Pipeline> Counted = countedLoop(L, Bound);
   if (!Counted || Escaped.contains(Counted->Counter))
     return std::nullopt;
-  for (const VarDecl *V : Bound)
-    if (!V->getType().isConstQualified() &&
-        (!V->hasLocalStorage() || Escaped.contains(V)))
-      return std::nullopt;
+  if (!llvm::all_of(Bound,
+                    [&](const VarDecl *V) { return unreached(V, Escaped); }))
+    return std::nullopt;
   const std::vector<Effects> &Items = B.Items;
   for (const Effects &E : Items)
     if (E.Barrier || E.Writes.contains(Counted->Counter) ||
@@ -485,18 +493,9 @@ const CallExpr *partsSend(const Effects &E, const ASTContext &Ctx) {
   const auto *Ex = dyn_cast<Expr>(E.S);
   const auto *Call = Ex ? dyn_cast<CallExpr>(Ex->IgnoreParenCasts()) : nullptr;
   if (!Call || E.MPI->Name != "MPI_Isend" ||
-      Call->getNumArgs() != unsigned(E.MPI->Args.Request + 1))
+      Call->getNumArgs() != unsigned(E.MPI->Args.Request + 1) ||
+      !argumentsApart(Call, Ctx))
     return nullptr;
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Previous = Call->getBeginLoc();
-  for (const Expr *Arg : Call->arguments()) {
-    CharSourceRange Text = SM.getExpansionRange(Arg->getSourceRange());
-    if (Arg->isValueDependent() || !withoutSideEffects(Arg, Ctx) ||
-        !Text.getBegin().isValid() ||
-        !SM.isBeforeInTranslationUnit(Previous, Text.getBegin()))
-      return nullptr;
-    Previous = Text.getEnd();
-  }
   return Call;
 }
 
@@ -517,8 +516,7 @@ stripMine(BlockOrder &B, const FunctionDecl *FD, ASTContext &Ctx,
     // The body's text is taken whole: it must begin in the file, not in a
     // macro's expansion.
     if (!L || !Call || Loop.Barrier || Loop.Role != CommRole::None ||
-        Loop.Split || LoopItem > SendItem ||
-        !L->getBody()->getBeginLoc().isFileID())
+        LoopItem > SendItem || !L->getBody()->getBeginLoc().isFileID())
       continue;
     llvm::SmallVector<const VarDecl *, 4> Bound;
     std::optional<BlockPlan::Pipeline> Counted = countedLoop(L, Bound);
@@ -526,9 +524,7 @@ stripMine(BlockOrder &B, const FunctionDecl *FD, ASTContext &Ctx,
     if (!Counted || Counted->Condition->getOpcode() != BO_LT ||
         Escaped.contains(Counted->Counter) ||
         llvm::any_of(Bound, [&](const VarDecl *V) {
-          return Loop.Writes.contains(V) ||
-                 (!V->getType().isConstQualified() &&
-                  (!V->hasLocalStorage() || Escaped.contains(V)));
+          return Loop.Writes.contains(V) || !unreached(V, Escaped);
         }))
       continue;
     const ValueDecl *Buffer =

@@ -191,6 +191,12 @@ containerAccessor(const clang::Expr *X, const clang::SourceManager &SM);
 /// container's accessor (`v.data()`, `v.size()`) has no side effects either.
 bool withoutSideEffects(const clang::Expr *E, const clang::ASTContext &Ctx);
 
+/// Whether a call's text can be taken apart and its arguments evaluated
+/// again elsewhere (a split call's start, a send started in parts): the call
+/// is written in the file, each argument has no side effects and a text of
+/// its own (not two arguments from one macro).
+bool argumentsApart(const clang::CallExpr *Call, const clang::ASTContext &Ctx);
+
 /// The variables of \p FD whose address escapes (taken, arrays, references,
 /// globals named in it, its allocations' pointers): what an access through a
 /// pointer may touch, with every variable outside a function (dependence()

@@ -78,9 +78,9 @@ struct BlockPlan {
   /// A counted loop that writes a send's buffer element by element, and the
   /// send after it: the send starts before the loop (bamboo::isendInParts) and
   /// its data leaves in parts as the loop writes them (docs/reorder.md, "Strip
-  /// mining"). `for (int i = A; C; ++i) B` is emitted as `for (int i = A;
-  /// C;) { end of i's part; for (; C && i < end; ++i) B  parts up to i are
-  /// ready }`, then all of it is ready.
+  /// mining"). `for (int i = A; i < E; ++i) B` is emitted as `for (int i =
+  /// A; i < E;) { end = the end of i's part, at most E; for (; i < end; ++i)
+  /// B  parts up to i are ready }`, then all of it is ready.
   struct StripMine {
     unsigned Loop = 0, Send = 0; ///< items
     const clang::ForStmt *L = nullptr;
