@@ -6,13 +6,18 @@
 namespace bamboo::detail {
 
 const Communicator &beginSend(Call &C, Request &S, const void *Buf, int Count, MPI_Datatype Type,
-                              int Dest, int Tag, MPI_Comm Comm, SendMode Mode) {
+                              int Dest, int Tag, MPI_Comm Comm, SendMode Mode, bool InParts) {
   const Communicator &Cm = C.Parts.Comms.lookup(Comm, C.Site);
   prepareSend(C, S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.Context, Cm);
-  // Inside an olap region every send takes its data at the call (SPEC §3).
+  // Inside an olap region every send takes its data at the call (SPEC §3): one in parts, when
+  // all of it is ready.
   if (C.Region && Mode == SendMode::Standard)
     Mode = SendMode::Buffered;
-  C.Parts.Eng.startSend(S, Envelope{Cm.rankOf(C.Rank.WorldRank), Tag, Cm.Context}, Mode);
+  Envelope Env{Cm.rankOf(C.Rank.WorldRank), Tag, Cm.Context};
+  if (InParts)
+    C.Parts.Eng.startSendInParts(S, Env, Mode);
+  else
+    C.Parts.Eng.startSend(S, Env, Mode);
   return Cm;
 }
 

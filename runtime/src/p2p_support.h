@@ -13,9 +13,11 @@ namespace bamboo::detail {
 
 using Lock = std::lock_guard<std::mutex>;
 
-// Fills S and starts it; its arguments were checked (checkArguments).
+// Fills S and starts it; its arguments were checked (checkArguments). InParts: its buffer is
+// final only as the rank says (Engine::startSendInParts).
 const Communicator &beginSend(Call &C, Request &S, const void *Buf, int Count, MPI_Datatype Type,
-                              int Dest, int Tag, MPI_Comm Comm, SendMode Mode);
+                              int Dest, int Tag, MPI_Comm Comm, SendMode Mode,
+                              bool InParts = false);
 // Fills R and starts it; its arguments were checked (checkArguments).
 const Communicator &beginRecv(Call &C, Request &R, void *Buf, int Count, MPI_Datatype Type,
                               int Source, int Tag, MPI_Comm Comm);

@@ -42,11 +42,7 @@ int isendInParts(const void *Buf, int Count, MPI_Datatype Type, int Dest, int Ta
     return Error;
   }
   auto *S = new Request; // held by the handle
-  const Communicator &Cm = C.Parts.Comms.lookup(Comm, C.Site);
-  prepareSend(C, *S, Buf, Count, Type, Cm.worldRankOf(Dest, C.Rank), Tag, Cm.Context, Cm);
-  // Inside an olap region a send takes its data at the call: here, when all of it is ready.
-  SendMode Mode = C.Region ? SendMode::Buffered : SendMode::Standard;
-  C.Parts.Eng.startSendInParts(*S, Envelope{Cm.rankOf(C.Rank.WorldRank), Tag, Cm.Context}, Mode);
+  beginSend(C, *S, Buf, Count, Type, Dest, Tag, Comm, SendMode::Standard, /*InParts=*/true);
   *Handle = C.Parts.Requests.add(S);
   if (!C.Region)
     C.Parts.Net.flush(); // the announcement leaves now: the receiver can post its receive
