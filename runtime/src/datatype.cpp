@@ -86,7 +86,10 @@ Layout PredefinedLayouts::compute(int Count, MPI_Datatype Type) {
 }
 
 std::byte *dataStart(const void *Buf, std::ptrdiff_t Offset) {
-  return reinterpret_cast<std::byte *>(reinterpret_cast<std::uintptr_t>(Buf) + Offset);
+  // From MPI_BOTTOM the offset is an absolute address; MPI_BOTTOM is not always 0 (SimGrid's
+  // SMPI defines it as (void *)-111).
+  std::uintptr_t Base = Buf == MPI_BOTTOM ? 0 : reinterpret_cast<std::uintptr_t>(Buf);
+  return reinterpret_cast<std::byte *>(Base + Offset);
 }
 
 namespace {

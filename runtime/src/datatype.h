@@ -20,9 +20,8 @@ struct Layout {
 
 Layout layoutOf(int Count, MPI_Datatype Type);
 
-// Where the data of a buffer with the layout's Offset starts. Buf may be MPI_BOTTOM (a null
-// pointer) with a datatype of absolute addresses, where pointer arithmetic on Buf would be
-// undefined.
+// Where the data of a buffer with the layout's Offset starts. Buf may be MPI_BOTTOM with a
+// datatype of absolute addresses, where pointer arithmetic on Buf would be undefined.
 std::byte *dataStart(const void *Buf, std::ptrdiff_t Offset);
 
 // Packs all of Count elements into Out (Layout.Bytes bytes).

@@ -10,7 +10,12 @@ namespace bamboo::detail {
 DatatypeHold::DatatypeHold(MPI_Datatype Given) : Type(Given) {
   if (Given == MPI_DATATYPE_NULL || isNamed(Given))
     return;
-  MPI_Type_dup(Given, &Type);
+  // A copy with the same type map and the same bounds. Not MPI_Type_dup, which SimGrid's SMPI
+  // (3.32) gets wrong for vectors: its duplicate's stride is multiplied by the element's extent.
+  MPI_Aint Lb = 0, Extent = 0;
+  MPI_Type_get_extent(Given, &Lb, &Extent);
+  MPI_Type_create_resized(Given, Lb, Extent, &Type);
+  MPI_Type_commit(&Type);
   Owned = true;
 }
 

@@ -21,7 +21,7 @@ int persistentSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int De
   if (int Error = checkSend(C, Comm, Dest, Tag, Count, Type))
     return Error;
   *Handle = C.Parts.Requests.addPersistent(PersistentRequest{
-      RequestKind::Send, Mode, const_cast<void *>(Buf), Count, Type, Dest, Tag, Comm});
+      RequestKind::Send, Mode, const_cast<void *>(Buf), Count, Type, Dest, Tag, Comm, nullptr});
   return MPI_SUCCESS;
 }
 
@@ -73,8 +73,8 @@ int Recv_init(void *Buf, int Count, MPI_Datatype Type, int Source, int Tag, MPI_
   Lock L(C.Parts.Lock);
   if (int Error = checkRecv(C, Comm, Source, Tag, Count, Type))
     return Error;
-  *Request = C.Parts.Requests.addPersistent(PersistentRequest{RequestKind::Recv, SendMode::Standard,
-                                                              Buf, Count, Type, Source, Tag, Comm});
+  *Request = C.Parts.Requests.addPersistent(PersistentRequest{
+      RequestKind::Recv, SendMode::Standard, Buf, Count, Type, Source, Tag, Comm, nullptr});
   return MPI_SUCCESS;
 }
 
