@@ -43,12 +43,22 @@ function(_bamboo_translate name outdir root sources language_flags out)
     list(APPEND translated "${outdir}/${relative}")
   endforeach()
   set(includes "$<TARGET_PROPERTY:${name},INCLUDE_DIRECTORIES>")
+  # The translator reads the <mpi.h> that the program compiles with, whichever MPI the
+  # translator was built with (it falls back on that one's).
+  set(mpi_includes)
+  if(TARGET MPI::MPI_C)
+    get_target_property(mpi_includes MPI::MPI_C INTERFACE_INCLUDE_DIRECTORIES)
+  endif()
+  set(mpi_flags)
+  foreach(dir IN LISTS mpi_includes)
+    list(APPEND mpi_flags -isystem "${dir}")
+  endforeach()
   set(defines "$<TARGET_PROPERTY:${name},COMPILE_DEFINITIONS>")
   add_custom_command(
     OUTPUT ${translated}
     COMMAND ${BAMBOO_TRANSLATOR} --line-directives --root "${root}" --output-dir "${outdir}"
             --depfile "${outdir}/bamboo.d" ${B_TRANSLATOR_ARGS} ${sources} --
-            ${language_flags} -Wno-everything
+            ${language_flags} -Wno-everything ${mpi_flags}
             "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
             "$<$<BOOL:${defines}>:-D$<JOIN:${defines},;-D>>"
     DEPENDS ${sources} ${BAMBOO_TRANSLATOR}

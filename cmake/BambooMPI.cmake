@@ -5,17 +5,25 @@
 #   -DBAMBOO_MPI=mpich     mpicc.mpich, mpicxx.mpich, mpiexec.mpich
 #   -DBAMBOO_MPI=openmpi   mpicc.openmpi, mpicxx.openmpi, mpiexec.openmpi
 #   -DBAMBOO_MPI=default   whatever FindMPI finds (`mpicc` on PATH, or MPI_C_COMPILER)
+#   -DBAMBOO_MPI=smpi      SimGrid's SMPI: every process simulated, on a simulated platform
+#                          (docs/scale.md; cmake/BambooSMPI.cmake)
 #
 # The runtime, the translator's view of <mpi.h>, bamboo-cxx's compiler and the tests' launcher
 # all come from the one choice. Sets BAMBOO_MPICC, BAMBOO_MPICXX, BAMBOO_TEST_MPIEXEC,
-# BAMBOO_MPI_IS_MPICH and BAMBOO_MPI_IS_OPENMPI.
+# BAMBOO_MPI_IS_MPICH, BAMBOO_MPI_IS_OPENMPI and BAMBOO_MPI_IS_SMPI.
 include_guard(GLOBAL)
 
 set(BAMBOO_MPI_PACKAGE_mpich "mpich libmpich-dev")
 set(BAMBOO_MPI_PACKAGE_openmpi "openmpi-bin libopenmpi-dev")
 
-set(BAMBOO_MPI "default" CACHE STRING "MPI to build for: mpich, openmpi or default")
-set_property(CACHE BAMBOO_MPI PROPERTY STRINGS mpich openmpi default)
+set(BAMBOO_MPI "default" CACHE STRING "MPI to build for: mpich, openmpi, smpi or default")
+set_property(CACHE BAMBOO_MPI PROPERTY STRINGS mpich openmpi smpi default)
+
+set(BAMBOO_MPI_IS_SMPI FALSE)
+if(BAMBOO_MPI STREQUAL "smpi")
+  include(BambooSMPI)
+  return()
+endif()
 
 if(BAMBOO_MPI STREQUAL "mpich" OR BAMBOO_MPI STREQUAL "openmpi")
   foreach(wrapper mpicc mpicxx mpiexec)
@@ -30,7 +38,7 @@ if(BAMBOO_MPI STREQUAL "mpich" OR BAMBOO_MPI STREQUAL "openmpi")
   set(MPI_CXX_COMPILER ${BAMBOO_mpicxx_${BAMBOO_MPI}} CACHE FILEPATH "MPI C++ compiler" FORCE)
   set(MPIEXEC_EXECUTABLE ${BAMBOO_mpiexec_${BAMBOO_MPI}} CACHE FILEPATH "mpiexec" FORCE)
 elseif(NOT BAMBOO_MPI STREQUAL "default")
-  message(FATAL_ERROR "BAMBOO_MPI must be mpich, openmpi or default, not '${BAMBOO_MPI}'")
+  message(FATAL_ERROR "BAMBOO_MPI must be mpich, openmpi, smpi or default, not '${BAMBOO_MPI}'")
 endif()
 
 # C++ programs (tests, examples, benchmarks) link MPI::MPI_CXX, as mpicxx links them: Open

@@ -1,6 +1,8 @@
 // transport.cpp - frames and payloads over the runtime's own MPI communicators.
 #include "transport.h"
 
+#include "simulated_mpi.h"
+
 #include <algorithm>
 #include <cstring>
 #include <functional>
@@ -260,18 +262,43 @@ bool Transport::completeRecvs() {
   });
 }
 
-void Transport::takePiece(MPI_Message Msg, const MPI_Status &Status) {
+// One piece of a frame that a probe found. With matched probes (MPI 3) the piece is taken out of
+// MPI's matching at the probe. Without them (SimGrid's SMPI) it is received by source and tag,
+// which takes the same message: frames of one source are non-overtaking, and pieces are taken
+// by one caller at a time, under the runtime's lock.
+struct Transport::ProbedPiece {
+  MPI_Message Msg = MPI_MESSAGE_NULL;
+  MPI_Status Status;
+
+  bool probe(MPI_Comm Frames) {
+    int Flag = 0;
+    if constexpr (MPIHasMatchedProbes)
+      MPI_Improbe(MPI_ANY_SOURCE, FrameTag, Frames, &Flag, &Msg, &Status);
+    else
+      MPI_Iprobe(MPI_ANY_SOURCE, FrameTag, Frames, &Flag, &Status);
+    return Flag != 0;
+  }
+
+  void receive(void *Into, int Bytes, MPI_Comm Frames) {
+    if constexpr (MPIHasMatchedProbes)
+      MPI_Mrecv(Into, Bytes, MPI_BYTE, &Msg, MPI_STATUS_IGNORE);
+    else
+      MPI_Recv(Into, Bytes, MPI_BYTE, Status.MPI_SOURCE, FrameTag, Frames, MPI_STATUS_IGNORE);
+  }
+};
+
+void Transport::takePiece(ProbedPiece &Piece) {
   // A piece is at most FrameChunkBytes, sent eagerly: it is here once probed.
   int Bytes = 0;
-  MPI_Get_count(&Status, MPI_BYTE, &Bytes);
-  int Source = Status.MPI_SOURCE;
+  MPI_Get_count(&Piece.Status, MPI_BYTE, &Bytes);
+  int Source = Piece.Status.MPI_SOURCE;
   Assembly &A = Partial[Source];
   if (A.Frame) { // the next piece of a frame under way
-    MPI_Mrecv(A.Frame->data() + A.Filled, Bytes, MPI_BYTE, &Msg, MPI_STATUS_IGNORE);
+    Piece.receive(A.Frame->data() + A.Filled, Bytes, Frames);
     A.Filled += static_cast<std::size_t>(Bytes);
   } else { // a frame's first piece: its header says how large the frame is
     std::vector<std::byte> First(static_cast<std::size_t>(Bytes));
-    MPI_Mrecv(First.data(), Bytes, MPI_BYTE, &Msg, MPI_STATUS_IGNORE);
+    Piece.receive(First.data(), Bytes, Frames);
     std::uint32_t Header[2];
     std::memcpy(Header, First.data(), sizeof Header);
     if (Header[1] == First.size()) {
@@ -328,13 +355,10 @@ bool Transport::progress() {
   Any |= completeRecvs();
   // Take what has arrived, but not forever: tasks that became ready should run.
   for (int I = 0; I < 256; ++I) {
-    int Flag = 0;
-    MPI_Message Msg;
-    MPI_Status Status;
-    MPI_Improbe(MPI_ANY_SOURCE, FrameTag, Frames, &Flag, &Msg, &Status);
-    if (!Flag)
+    ProbedPiece Piece;
+    if (!Piece.probe(Frames))
       break;
-    takePiece(Msg, Status);
+    takePiece(Piece);
     Any = true;
   }
   return Any;

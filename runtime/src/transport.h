@@ -101,7 +101,8 @@ private:
     std::shared_ptr<FrameBuffer> Frame;
     std::size_t Filled = 0;
   };
-  void takePiece(MPI_Message Msg, const MPI_Status &Status);
+  struct ProbedPiece;
+  void takePiece(ProbedPiece &Piece);
   void deliverFrame(const std::shared_ptr<FrameBuffer> &Frame, int Source);
   bool completeSends();
   bool completeRecvs();

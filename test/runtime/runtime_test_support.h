@@ -15,6 +15,14 @@ inline int processes() {
   MPI_Comm_size(MPI_COMM_WORLD, &P);
   return P;
 }
+// Whether the runtime runs its progress thread: asked for, and MPI is multi-threaded (SimGrid's
+// SMPI provides MPI_THREAD_SINGLE, and the runtime then goes without).
+inline bool progressThreadRuns() {
+  int Provided = MPI_THREAD_SINGLE;
+  MPI_Query_thread(&Provided);
+  return settings().ProgressIntervalMicros > 0 && Provided == MPI_THREAD_MULTIPLE;
+}
+
 inline int jobRanks() { return processes() * settings().VirtualRanksPerProcess; }
 
 // Runs Body as every virtual rank (collective over the job); expects a clean end.
