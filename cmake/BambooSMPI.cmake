@@ -10,7 +10,7 @@
 # - The headers are SMPI's <mpi.h>, without the smpi_helpers.h that smpicc force-includes: its
 #   macros rename sleep, gettimeofday, exit and getopt, which the runtime's libc interposition
 #   (bamboo/libc.h) and the translated programs use as the C library's.
-# - The runtime differs in two places (runtime/src/simulated_mpi.h), and runs without its
+# - The runtime differs in three places (runtime/src/simulated_mpi.h), and runs without its
 #   progress thread and with one worker, as it does wherever MPI provides MPI_THREAD_SINGLE.
 # - The translator is whichever the build names (BAMBOO_TRANSLATOR; scripts/build --mpi smpi
 #   borrows the MPICH build's), reading SMPI's <mpi.h> (cmake/BambooAddExecutable.cmake).

@@ -5,13 +5,12 @@
 // observes, and an event costs one test of an empty list.
 #pragma once
 
-#include <chrono>
+#include "clock.h"
+
 #include <cstdint>
 #include <vector>
 
 namespace bamboo::detail {
-
-using Clock = std::chrono::steady_clock;
 
 // Events of the workers. taskRan and workerIdled come from the worker itself, without the
 // engine lock; blockedTasksChanged comes under it.

@@ -29,10 +29,10 @@ JobState QuiescenceDetector::step(const LocalActivity &Now) {
 
   if (Now.Busy) // no traffic while busy
     return JobState::Running;
-  auto Clock = std::chrono::steady_clock::now();
-  if (Clock - LastStart < Interval)
+  auto At = Clock::now();
+  if (At - LastStart < Interval)
     return JobState::Running;
-  LastStart = Clock;
+  LastStart = At;
   ++Waves;
   Contribution[Sent] = static_cast<long long>(Now.TransfersSent);
   Contribution[Received] = static_cast<long long>(Now.TransfersReceived);

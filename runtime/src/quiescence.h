@@ -20,6 +20,8 @@
 // Every member runs under the engine lock.
 #pragma once
 
+#include "clock.h"
+
 #include <mpi.h>
 
 #include <chrono>
@@ -53,7 +55,7 @@ private:
   long long Result[3] = {0, 0, 0};
   bool HavePrevious = false;
   long long PreviousSent = -1, PreviousReceived = -1;
-  std::chrono::steady_clock::time_point LastStart{};
+  Clock::time_point LastStart{};
   // Between idle waves: from ShortestInterval, doubling up to LongestInterval while waves find
   // the job running. Waves are paced: an idle process waiting for a message must not flood the
   // network with them (they would slow the very message it waits for). Detection then takes
