@@ -4,6 +4,7 @@
 
 #include "bamboo/rank_local.h"
 #include "fatal_error.h"
+#include "simulated_mpi.h"
 
 #include <sched.h>
 
@@ -50,7 +51,11 @@ void Runtime::workerLoop(int Worker) {
       continue;
     }
     // Nothing to run: spin for a while (latency), then yield the core, then sleep a little.
+    // Not in a simulation, where the one OS thread runs every simulated process and a sleep
+    // would stall them all (simulated_mpi.h).
     ++IdleRounds;
+    if constexpr (MPIIsSimulated)
+      continue;
     if (IdleRounds > 100000)
       std::this_thread::sleep_for(std::chrono::microseconds(50));
     else if (IdleRounds > 1000)

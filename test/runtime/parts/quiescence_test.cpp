@@ -10,15 +10,25 @@
 using namespace bamboo::detail;
 
 namespace {
+// Lets 100 us pass on the detector's clock (clock.h): a sleep, or under SimGrid's SMPI, where
+// that clock is the simulated time, 100 us of simulated computation.
+void pause() {
+#ifdef SMPI_H
+  smpi_execute(100e-6);
+#else
+  std::this_thread::sleep_for(std::chrono::microseconds(100));
+#endif
+}
+
 // Steps the detector with Activity() until it leaves Running or For has passed.
 template <class Fn>
 JobState stepFor(QuiescenceDetector &D, std::chrono::milliseconds For, Fn &&Activity) {
-  auto End = std::chrono::steady_clock::now() + For;
-  while (std::chrono::steady_clock::now() < End) {
+  auto End = Clock::now() + For;
+  while (Clock::now() < End) {
     JobState S = D.step(Activity());
     if (S != JobState::Running)
       return S;
-    std::this_thread::sleep_for(std::chrono::microseconds(100));
+    pause();
   }
   return JobState::Running;
 }
