@@ -9,8 +9,9 @@
 #                          (docs/scale.md; cmake/BambooSMPI.cmake)
 #
 # The runtime, the translator's view of <mpi.h>, bamboo-cxx's compiler and the tests' launcher
-# all come from the one choice. Sets BAMBOO_MPICC, BAMBOO_MPICXX, BAMBOO_TEST_MPIEXEC,
-# BAMBOO_MPI_IS_MPICH, BAMBOO_MPI_IS_OPENMPI and BAMBOO_MPI_IS_SMPI.
+# all come from the one choice. Sets BAMBOO_MPICC, BAMBOO_MPICXX (not for SMPI, which has no
+# bamboo-cxx), BAMBOO_TEST_MPIEXEC, BAMBOO_MPI_IS_MPICH, BAMBOO_MPI_IS_OPENMPI and
+# BAMBOO_MPI_IS_SMPI.
 include_guard(GLOBAL)
 
 set(BAMBOO_MPI_PACKAGE_mpich "mpich libmpich-dev")

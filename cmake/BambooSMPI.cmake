@@ -16,9 +16,15 @@
 #   borrows the MPICH build's), reading SMPI's <mpi.h> (cmake/BambooAddExecutable.cmake).
 include_guard(GLOBAL)
 
+# bamboo-cxx drives an MPI's compiler wrapper, and smpicxx's forced smpi_helpers.h breaks the
+# translations: an SMPI build has no translator, bamboo-cxx or translator tests of its own.
+if(BAMBOO_ENABLE_TRANSLATOR)
+  message(FATAL_ERROR "BAMBOO_MPI=smpi translates with a bamboo built for another MPI: "
+                      "-DBAMBOO_ENABLE_TRANSLATOR=OFF -DBAMBOO_TRANSLATOR=<path to bamboo> "
+                      "(scripts/build --mpi smpi does this)")
+endif()
+
 find_program(BAMBOO_SMPIRUN smpirun)
-find_program(BAMBOO_SMPICC smpicc)
-find_program(BAMBOO_SMPICXX smpicxx)
 find_path(BAMBOO_SMPI_INCLUDE_DIR mpi.h PATH_SUFFIXES smpi NO_CACHE
           PATHS /usr/include/smpi /usr/local/include/smpi NO_DEFAULT_PATH)
 find_library(BAMBOO_SIMGRID_LIBRARY simgrid)
@@ -39,8 +45,6 @@ set(MPIEXEC_NUMPROC_FLAG -n)
 set(BAMBOO_MPI_IS_MPICH FALSE)
 set(BAMBOO_MPI_IS_OPENMPI FALSE)
 set(BAMBOO_MPI_IS_SMPI TRUE)
-set(BAMBOO_MPICC ${BAMBOO_SMPICC})
-set(BAMBOO_MPICXX ${BAMBOO_SMPICXX})
 
 # Programs are shared objects, and every object in them position-independent (-fPIC: CMake's
 # POSITION_INDEPENDENT_CODE gives an executable's objects -fPIE, which a shared object refuses).
