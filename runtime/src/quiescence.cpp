@@ -1,4 +1,4 @@
-// quiescence.cpp - termination and deadlock detection by repeated MPI_Iallreduce waves.
+// quiescence.cpp - termination and deadlock detection by repeated waves of sums.
 #include "quiescence.h"
 
 #include <algorithm>
@@ -8,12 +8,12 @@ namespace {
 enum Slot { Sent, Received, Live }; // a process joins only when idle: no busy flag
 } // namespace
 
-JobState QuiescenceDetector::step(const LocalActivity &Now) {
-  if (Wave != MPI_REQUEST_NULL) {
-    int Done = 0;
-    MPI_Test(&Wave, &Done, MPI_STATUS_IGNORE);
-    if (!Done)
+JobState QuiescenceDetector::step(const LocalActivity &Now, bool Blocking) {
+  if (Outstanding) {
+    if (!Wave.test())
       return JobState::Running;
+    Outstanding = false;
+    const NonblockingSum::Counts &Result = Wave.result();
     bool Quiet = Result[Sent] == Result[Received];
     bool WasQuiet = HavePrevious;
     bool Stable = WasQuiet && Result[Sent] == PreviousSent && Result[Received] == PreviousReceived;
@@ -30,20 +30,20 @@ JobState QuiescenceDetector::step(const LocalActivity &Now) {
   if (Now.Busy) // no traffic while busy
     return JobState::Running;
   auto At = Clock::now();
-  if (At - LastStart < Interval)
+  if (At - LastStart < Interval && !Blocking)
     return JobState::Running;
   LastStart = At;
   ++Waves;
+  NonblockingSum::Counts Contribution{};
   Contribution[Sent] = static_cast<long long>(Now.TransfersSent);
   Contribution[Received] = static_cast<long long>(Now.TransfersReceived);
   Contribution[Live] = Now.LiveTasks;
-  MPI_Iallreduce(Contribution, Result, 3, MPI_LONG_LONG, MPI_SUM, Comm, &Wave);
+  Wave.start(Contribution);
+  Outstanding = true;
+  Wave.test(); // sends this process's first message
   return JobState::Running;
 }
 
-void QuiescenceDetector::drain() {
-  if (Wave != MPI_REQUEST_NULL)
-    MPI_Wait(&Wave, MPI_STATUS_IGNORE);
-}
+void QuiescenceDetector::drain() { Wave.wait(); }
 
 } // namespace bamboo::detail
