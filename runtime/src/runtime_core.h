@@ -87,6 +87,10 @@ private:
   // Drives MPI and the detector; true if anything happened. Under the lock. Idle: from the
   // idle loop, which calls it back to back.
   bool pollLocked(bool Idle);
+  // Hands the detector this process's activity; Blocking: the caller waits in MPI next.
+  void detectorStepLocked(bool Blocking);
+  // An idle simulated process: waits in MPI until one of its operations completes.
+  void waitForMPILocked();
   // What a rank's thread runs (RankTask::Thread).
   void runRank(RankTask &T, const RankMain &Body);
   void reportDeadlock();

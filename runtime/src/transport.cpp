@@ -1,8 +1,6 @@
 // transport.cpp - frames and payloads over the runtime's own MPI communicators.
 #include "transport.h"
 
-#include "simulated_mpi.h"
-
 #include <algorithm>
 #include <cstring>
 #include <functional>
@@ -44,6 +42,9 @@ constexpr std::size_t MaxSpareFrames = 16;
 // The largest MPI message of a frame: within what MPICH over UCX sends eagerly, in one
 // fragment, over shared memory and TCP alike.
 constexpr std::size_t FrameChunkBytes = 8192;
+// Piece receives kept posted: a 3D stencil's step brings two pieces from each of six
+// neighbours. More pieces than this wait in MPI's unexpected queue until a receive is free.
+constexpr int PostedPieces = 16;
 constexpr std::size_t padded(std::size_t N) { return (N + 7) & ~std::size_t(7); }
 
 // Completes whatever finished among Requests; calls Done(index) for each, in descending index
@@ -86,9 +87,18 @@ void Transport::init(int Processes) {
   Out.resize(Processes);
   NextTransferTag.assign(Processes, 0);
   Partial.resize(Processes);
+  PieceRequests.assign(PostedPieces, MPI_REQUEST_NULL);
+  PieceBuffers.assign(PostedPieces, FrameBuffer(FrameChunkBytes));
+  for (int Slot = 0; Slot < PostedPieces; ++Slot)
+    postPiece(Slot);
 }
 
 void Transport::shutdown() {
+  for (MPI_Request &R : PieceRequests) {
+    MPI_Cancel(&R);
+    MPI_Wait(&R, MPI_STATUS_IGNORE);
+  }
+  PieceRequests.clear();
   for (MPI_Comm *C : {&Frames, &Data, &Control})
     if (*C != MPI_COMM_NULL)
       MPI_Comm_free(C);
@@ -226,95 +236,91 @@ bool Transport::flush() {
 }
 
 bool Transport::completeSends() {
-  return testSome(SendRequests, DoneIndices, [&](int I) {
-    if (Request *S = Sends[I].Payload) {
-      auto Parts = InParts.find(S);
-      bool Done = true;
-      if (Parts != InParts.end()) { // one part: the send completes with its last
-        PartsOut &P = Parts->second;
-        Done = --P.InFlight == 0 && P.Sent == P.Bytes;
-        if (Done)
-          InParts.erase(Parts);
-      }
-      if (Done) {
-        ++Counters.PayloadsCompletedSent;
-        Arrived.payloadSent(*S);
-      }
-    } else if (Sends[I].Frame.use_count() == 1 && Spare.size() < MaxSpareFrames) {
-      // The frame's last piece is sent: its memory serves the next frame.
-      Sends[I].Frame->clear();
-      Spare.push_back(std::move(*Sends[I].Frame));
+  return testSome(SendRequests, DoneIndices, [&](int I) { sendDone(I); });
+}
+
+void Transport::sendDone(int I) {
+  if (Request *S = Sends[I].Payload) {
+    auto Parts = InParts.find(S);
+    bool Done = true;
+    if (Parts != InParts.end()) { // one part: the send completes with its last
+      PartsOut &P = Parts->second;
+      Done = --P.InFlight == 0 && P.Sent == P.Bytes;
+      if (Done)
+        InParts.erase(Parts);
     }
-    swapRemove(SendRequests, I);
-    swapRemove(Sends, I);
-  });
+    if (Done) {
+      ++Counters.PayloadsCompletedSent;
+      Arrived.payloadSent(*S);
+    }
+  } else if (Sends[I].Frame.use_count() == 1 && Spare.size() < MaxSpareFrames) {
+    // The frame's last piece is sent: its memory serves the next frame.
+    Sends[I].Frame->clear();
+    Spare.push_back(std::move(*Sends[I].Frame));
+  }
+  swapRemove(SendRequests, static_cast<std::size_t>(I));
+  swapRemove(Sends, static_cast<std::size_t>(I));
 }
 
 bool Transport::completeRecvs() {
-  return testSome(RecvRequests, DoneIndices, [&](int I) {
-    RecvInFlight In = std::move(Recvs[I]);
-    swapRemove(RecvRequests, I);
-    swapRemove(Recvs, I);
-    if (--In->Left > 0)
-      return; // more parts to come
-    ++Counters.PayloadsCompletedReceived;
-    Arrived.payloadLanded(*In->R, In->Temp, In->Bytes);
-  });
+  return testSome(RecvRequests, DoneIndices, [&](int I) { recvDone(I); });
 }
 
-// One piece of a frame that a probe found. With matched probes (MPI 3) the piece is taken out of
-// MPI's matching at the probe. Without them (SimGrid's SMPI) it is received by source and tag,
-// which takes the same message: frames of one source are non-overtaking, and pieces are taken
-// by one caller at a time, under the runtime's lock.
-struct Transport::ProbedPiece {
-  MPI_Message Msg = MPI_MESSAGE_NULL;
-  MPI_Status Status;
+void Transport::recvDone(int I) {
+  RecvInFlight In = std::move(Recvs[I]);
+  swapRemove(RecvRequests, static_cast<std::size_t>(I));
+  swapRemove(Recvs, static_cast<std::size_t>(I));
+  if (--In->Left > 0)
+    return; // more parts to come
+  ++Counters.PayloadsCompletedReceived;
+  Arrived.payloadLanded(*In->R, In->Temp, In->Bytes);
+}
 
-  bool probe(MPI_Comm Frames) {
-    int Flag = 0;
-    if constexpr (MPIHasMatchedProbes)
-      MPI_Improbe(MPI_ANY_SOURCE, FrameTag, Frames, &Flag, &Msg, &Status);
-    else
-      MPI_Iprobe(MPI_ANY_SOURCE, FrameTag, Frames, &Flag, &Status);
-    return Flag != 0;
+void Transport::postPiece(int Slot) {
+  MPI_Irecv(PieceBuffers[Slot].data(), static_cast<int>(FrameChunkBytes), MPI_BYTE, MPI_ANY_SOURCE,
+            FrameTag, Frames, &PieceRequests[Slot]);
+}
+
+bool Transport::takePieces() {
+  // Only the oldest receive can hold the next piece to take: MPI matches pieces to receives
+  // in the order they were posted, and a sender's pieces must be taken in the order sent.
+  // Take what has arrived, but not forever: tasks that became ready should run.
+  for (int I = 0; I < 256; ++I) {
+    int Done = 0;
+    MPI_Status Status;
+    MPI_Test(&PieceRequests[NextPiece], &Done, &Status);
+    if (!Done)
+      return I > 0;
+    takePiece(NextPiece, Status);
   }
+  return true;
+}
 
-  void receive(void *Into, int Bytes, MPI_Comm Frames) {
-    if constexpr (MPIHasMatchedProbes)
-      MPI_Mrecv(Into, Bytes, MPI_BYTE, &Msg, MPI_STATUS_IGNORE);
-    else
-      MPI_Recv(Into, Bytes, MPI_BYTE, Status.MPI_SOURCE, FrameTag, Frames, MPI_STATUS_IGNORE);
-  }
-};
-
-void Transport::takePiece(ProbedPiece &Piece) {
-  // A piece is at most FrameChunkBytes, sent eagerly: it is here once probed.
+void Transport::takePiece(int Slot, const MPI_Status &Status) {
   int Bytes = 0;
-  MPI_Get_count(&Piece.Status, MPI_BYTE, &Bytes);
-  int Source = Piece.Status.MPI_SOURCE;
+  MPI_Get_count(&Status, MPI_BYTE, &Bytes);
+  int Source = Status.MPI_SOURCE;
+  const std::byte *Piece = PieceBuffers[Slot].data();
   Assembly &A = Partial[Source];
-  if (A.Frame) { // the next piece of a frame under way
-    Piece.receive(A.Frame->data() + A.Filled, Bytes, Frames);
-    A.Filled += static_cast<std::size_t>(Bytes);
-  } else { // a frame's first piece: its header says how large the frame is
-    std::vector<std::byte> First(static_cast<std::size_t>(Bytes));
-    Piece.receive(First.data(), Bytes, Frames);
+  if (!A.Frame) { // a frame's first piece: its header says how large the frame is
     std::uint32_t Header[2];
-    std::memcpy(Header, First.data(), sizeof Header);
-    if (Header[1] == First.size()) {
-      deliverFrame(std::make_shared<FrameBuffer>(std::move(First)), Source);
-      return;
-    }
+    std::memcpy(Header, Piece, sizeof Header);
     A.Frame = std::make_shared<FrameBuffer>(Header[1]);
-    ++Assembling;
-    Progress.demand();
-    std::memcpy(A.Frame->data(), First.data(), First.size());
-    A.Filled = First.size();
+    if (Header[1] != static_cast<std::uint32_t>(Bytes)) {
+      ++Assembling; // more pieces to come
+      Progress.demand();
+    }
   }
+  std::memcpy(A.Frame->data() + A.Filled, Piece, static_cast<std::size_t>(Bytes));
+  A.Filled += static_cast<std::size_t>(Bytes);
+  // The receive takes the next piece from any source; delivering may post more receives.
+  postPiece(Slot);
+  NextPiece = (Slot + 1) % static_cast<int>(PieceRequests.size());
   if (A.Filled == A.Frame->size()) {
+    if (A.Frame->size() != static_cast<std::size_t>(Bytes))
+      --Assembling;
     std::shared_ptr<FrameBuffer> Frame = std::move(A.Frame);
     A = Assembly();
-    --Assembling;
     deliverFrame(Frame, Source);
   }
 }
@@ -353,15 +359,33 @@ bool Transport::progress() {
   bool Any = flush();
   Any |= completeSends();
   Any |= completeRecvs();
-  // Take what has arrived, but not forever: tasks that became ready should run.
-  for (int I = 0; I < 256; ++I) {
-    ProbedPiece Piece;
-    if (!Piece.probe(Frames))
-      break;
-    takePiece(Piece);
-    Any = true;
-  }
+  Any |= takePieces();
   return Any;
+}
+
+void Transport::waitForAny(std::span<MPI_Request> Also) {
+  // The oldest piece receive stands for all of them (takePieces); then sends, receives, Also.
+  WaitList.clear();
+  WaitList.push_back(PieceRequests[NextPiece]);
+  WaitList.insert(WaitList.end(), SendRequests.begin(), SendRequests.end());
+  WaitList.insert(WaitList.end(), RecvRequests.begin(), RecvRequests.end());
+  WaitList.insert(WaitList.end(), Also.begin(), Also.end());
+  int Index = MPI_UNDEFINED;
+  MPI_Status Status;
+  MPI_Waitany(static_cast<int>(WaitList.size()), WaitList.data(), &Index, &Status);
+  int Sends = static_cast<int>(SendRequests.size());
+  int Recvs = static_cast<int>(RecvRequests.size());
+  if (Index == 0) {
+    takePiece(NextPiece, Status);
+  } else if (Index >= 1 && Index <= Sends) {
+    SendRequests[Index - 1] = MPI_REQUEST_NULL;
+    sendDone(Index - 1);
+  } else if (Index > Sends && Index <= Sends + Recvs) {
+    RecvRequests[Index - 1 - Sends] = MPI_REQUEST_NULL;
+    recvDone(Index - 1 - Sends);
+  } else if (Index > Sends + Recvs) {
+    Also[static_cast<std::size_t>(Index - 1 - Sends - Recvs)] = MPI_REQUEST_NULL;
+  }
 }
 
 bool Transport::busy() const { return !Recvs.empty() || Assembling > 0 || !Dirty.empty(); }

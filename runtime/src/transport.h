@@ -4,8 +4,10 @@
 // scheduling step is one frame (a header, then records, each with its payload). A frame goes
 // as MPI messages of at most FrameChunkBytes, which MPI sends eagerly: the kernel moves them
 // while the ranks compute, with no MPI call needed on either side (a larger message would
-// wait for both sides' MPI calls, as MPI's rendezvous does). The receiver puts the pieces of
-// a frame back together; pieces of one sender arrive in order.
+// wait for both sides' MPI calls, as MPI's rendezvous does). The receiver keeps receives for
+// pieces posted ahead, from any source, so that a piece lands where it is expected without a
+// probe and an idle process can wait in MPI for the next one; it puts the pieces of a frame
+// back together (pieces of one sender arrive in order).
 // Large payloads travel by their own MPI_Isend straight from the sender's buffer; the frame
 // carries only a request-to-send record, and the receiver posts the matching MPI_Irecv when a
 // receive matches it. See docs/runtime.md.
@@ -25,6 +27,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -56,6 +59,10 @@ public:
   // Flushes, completes finished MPI operations, takes and delivers incoming frames.
   // True if anything happened.
   bool progress();
+  // Blocks until one of the transport's MPI operations or of Also completes, and handles it.
+  // For an idle process that has nothing else to do (a simulated one: worker_loop.cpp); one of
+  // Also (a detector's wave) completed here becomes MPI_REQUEST_NULL.
+  void waitForAny(std::span<MPI_Request> Also);
   // Frames not yet sent, frames or payloads still arriving: work that will happen without any
   // task.
   bool busy() const;
@@ -101,11 +108,15 @@ private:
     std::shared_ptr<FrameBuffer> Frame;
     std::size_t Filled = 0;
   };
-  struct ProbedPiece;
-  void takePiece(ProbedPiece &Piece);
+  void postPiece(int Slot);
+  // Takes the pieces that have landed, in the order MPI matched them.
+  bool takePieces();
+  void takePiece(int Slot, const MPI_Status &Status);
   void deliverFrame(const std::shared_ptr<FrameBuffer> &Frame, int Source);
   bool completeSends();
   bool completeRecvs();
+  void sendDone(int Index);
+  void recvDone(int Index);
 
   Arrivals &Arrived;
   TransportObserver &Observer;
@@ -123,9 +134,16 @@ private:
   std::vector<MPI_Request> RecvRequests;
   std::vector<RecvInFlight> Recvs;
   std::vector<int> DoneIndices;
-  std::vector<Assembly> Partial;  // per source process
-  int Assembling = 0;             // frames of Partial under way
-  std::vector<FrameBuffer> Spare; // memory of sent frames, for the next ones
+  // Receives for frame pieces, posted ahead: a ring in the order posted, which is the order MPI
+  // matches pieces to them. NextPiece is the oldest; a taken piece's receive is posted again
+  // as the newest.
+  std::vector<MPI_Request> PieceRequests;
+  std::vector<FrameBuffer> PieceBuffers;
+  int NextPiece = 0;
+  std::vector<MPI_Request> WaitList; // waitForAny's requests
+  std::vector<Assembly> Partial;     // per source process
+  int Assembling = 0;                // frames of Partial under way
+  std::vector<FrameBuffer> Spare;    // memory of sent frames, for the next ones
   TransportCounters Counters;
 };
 

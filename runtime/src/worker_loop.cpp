@@ -51,11 +51,17 @@ void Runtime::workerLoop(int Worker) {
       continue;
     }
     // Nothing to run: spin for a while (latency), then yield the core, then sleep a little.
-    // Not in a simulation, where the one OS thread runs every simulated process and a sleep
-    // would stall them all (simulated_mpi.h).
+    // A simulated process instead waits in MPI until something happens: the one OS thread
+    // runs every simulated process, so a sleep would stall them all, and every poll is a
+    // switch into the simulator that advances the simulated clock by a modelled constant
+    // (simulated_mpi.h, docs/scale.md).
     ++IdleRounds;
-    if constexpr (MPIIsSimulated)
+    if constexpr (MPIIsSimulated) {
+      std::lock_guard L(Lock);
+      if (State == JobState::Running && Sched.readyCount() == 0)
+        waitForMPILocked();
       continue;
+    }
     if (IdleRounds > 100000)
       std::this_thread::sleep_for(std::chrono::microseconds(50));
     else if (IdleRounds > 1000)
@@ -166,18 +172,32 @@ bool Runtime::pollLocked(bool Idle) {
   if (Now - LastDetectorStep < std::chrono::microseconds(50))
     return Did;
   LastDetectorStep = Now;
+  detectorStepLocked(/*Blocking=*/false);
+  return Did;
+}
+
+void Runtime::detectorStepLocked(bool Blocking) {
   LocalActivity A;
   A.Busy = Sched.readyCount() > 0 || Sched.runningCount() > 0 || Net.busy();
   const TransportCounters &N = Net.counters();
   A.TransfersSent = N.FramesSent + N.PayloadsCompletedSent;
   A.TransfersReceived = N.FramesReceived + N.PayloadsCompletedReceived;
   A.LiveTasks = Sched.liveTasks();
-  JobState S = Detector.step(A);
+  JobState S = Detector.step(A, Blocking);
   if (S != JobState::Running) {
     State = S;
     Sched.Available.notify_all();
   }
-  return Did;
+}
+
+void Runtime::waitForMPILocked() {
+  // The only worker (a simulation has no threads of ours) is idle, so only MPI can bring work:
+  // a frame piece, a payload, a send's completion, or the detector's wave, which an idle
+  // process keeps outstanding so that a quiescent job ends (quiescence.h). A busy transport
+  // has something on its way, whose completion wakes this wait.
+  detectorStepLocked(/*Blocking=*/true);
+  if (State == JobState::Running && !Detector.waveCompleted())
+    Net.waitForAny(Detector.wave());
 }
 
 } // namespace bamboo::detail
