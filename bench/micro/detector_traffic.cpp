@@ -4,7 +4,7 @@
 //
 // busy: every rank computes for the given time, then all meet in a barrier.
 // idle: rank 0 computes for that time while every other rank waits in MPI_Recv for it.
-// The "waves" column of BAMBOO_STATS counts the detector's MPI_Iallreduce rounds per process;
+// The "waves" column of BAMBOO_STATS counts the detector's rounds (sums) per process;
 // docs/runtime.md turns them into messages per second and models large jobs.
 #include <bamboo/bamboo.h>
 

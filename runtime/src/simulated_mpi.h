@@ -2,8 +2,9 @@
 //
 // SMPI runs every process of the job as a simulated process inside one OS process
 // (cmake/BambooSMPI.cmake). Three things follow for the runtime:
-// - It has no matched probes (MPI_Improbe aborts), so the transport takes frames with
-//   MPI_Iprobe and MPI_Recv (transport.cpp).
+// - Every MPI call is a step of the simulator, and a poll that finds nothing advances the
+//   process's simulated clock by a modelled constant: an idle process waits in MPI_Waitany
+//   instead of polling (worker_loop.cpp).
 // - MPI_Abort does not end the simulation with a failure: it kills the simulated processes, and
 //   smpirun then exits 0. The job, all of it in this OS process, ends with _Exit instead.
 // - Its simulated time is not the simulator's: the runtime's clock is MPI_Wtime (clock.h).
@@ -21,6 +22,5 @@ inline constexpr bool MPIIsSimulated = true;
 #else
 inline constexpr bool MPIIsSimulated = false;
 #endif
-inline constexpr bool MPIHasMatchedProbes = !MPIIsSimulated;
 
 } // namespace bamboo::detail

@@ -78,7 +78,7 @@ void Stats::report(MPI_Comm Control, const JobShape &Shape, const MessageCounter
   std::fprintf(stderr, "(remote msg: messages to other processes; MPI msg: the MPI messages "
                        "they became after coalescing; overlap: share of the time some rank "
                        "waited for data during which the core computed; waves: rounds of the "
-                       "deadlock detector, MPI_Iallreduce of 24 bytes on the control "
+                       "deadlock detector, a sum of 24 bytes on the control "
                        "communicator)\n");
   std::fflush(stderr);
 }
