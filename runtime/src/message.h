@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace bamboo::detail {
@@ -24,7 +25,20 @@ inline bool matches(int Source, int Tag, int Context, const Envelope &E) {
          (Tag == MPI_ANY_TAG || Tag == E.Tag);
 }
 
-using FrameBuffer = std::vector<std::byte>;
+// Frames are written before they are read: growing one leaves its bytes as they are instead of
+// zeroing memory about to be overwritten (a memset of every frame on both sides).
+template <class T> struct DefaultInitAllocator : std::allocator<T> {
+  template <class U> struct rebind {
+    using other = DefaultInitAllocator<U>;
+  };
+  DefaultInitAllocator() = default;
+  template <class U> DefaultInitAllocator(const DefaultInitAllocator<U> &) noexcept {}
+  template <class U> void construct(U *P) noexcept { ::new (static_cast<void *>(P)) U; }
+  template <class U, class... Args> void construct(U *P, Args &&...A) {
+    ::new (static_cast<void *>(P)) U(std::forward<Args>(A)...);
+  }
+};
+using FrameBuffer = std::vector<std::byte, DefaultInitAllocator<std::byte>>;
 
 struct Message {
   enum class Kind {

@@ -120,9 +120,12 @@ std::byte *Transport::addRecord(int DestProcess, const RecordHeader &H, std::siz
   std::size_t At = O.Buf.size();
   O.Buf.resize(At + sizeof(RecordHeader) + padded(PayloadBytes));
   std::memcpy(O.Buf.data() + At, &H, sizeof H);
+  // The caller writes the payload; the padding after it goes out as zeros.
+  std::byte *Payload = O.Buf.data() + At + sizeof(RecordHeader);
+  std::memset(Payload + PayloadBytes, 0, padded(PayloadBytes) - PayloadBytes);
   ++O.Records;
   ++Counters.RecordsSent;
-  return O.Buf.data() + At + sizeof(RecordHeader);
+  return Payload;
 }
 
 std::byte *Transport::eager(int DestProcess, int DestWorld, const Envelope &Env,
@@ -305,11 +308,20 @@ void Transport::takePiece(int Slot, const MPI_Status &Status) {
   if (!A.Frame) { // a frame's first piece: its header says how large the frame is
     std::uint32_t Header[2];
     std::memcpy(Header, Piece, sizeof Header);
-    A.Frame = std::make_shared<FrameBuffer>(Header[1]);
-    if (Header[1] != static_cast<std::uint32_t>(Bytes)) {
-      ++Assembling; // more pieces to come
-      Progress.demand();
+    if (Header[1] == static_cast<std::uint32_t>(Bytes)) {
+      // A frame in one piece is delivered from the receive's buffer, which the slot gives
+      // up for a new one: no copy.
+      auto Frame = std::make_shared<FrameBuffer>(std::move(PieceBuffers[Slot]));
+      Frame->resize(static_cast<std::size_t>(Bytes));
+      PieceBuffers[Slot] = FrameBuffer(FrameChunkBytes);
+      postPiece(Slot);
+      NextPiece = (Slot + 1) % static_cast<int>(PieceRequests.size());
+      deliverFrame(Frame, Source);
+      return;
     }
+    A.Frame = std::make_shared<FrameBuffer>(Header[1]);
+    ++Assembling; // more pieces to come
+    Progress.demand();
   }
   std::memcpy(A.Frame->data() + A.Filled, Piece, static_cast<std::size_t>(Bytes));
   A.Filled += static_cast<std::size_t>(Bytes);
@@ -317,8 +329,7 @@ void Transport::takePiece(int Slot, const MPI_Status &Status) {
   postPiece(Slot);
   NextPiece = (Slot + 1) % static_cast<int>(PieceRequests.size());
   if (A.Filled == A.Frame->size()) {
-    if (A.Frame->size() != static_cast<std::size_t>(Bytes))
-      --Assembling;
+    --Assembling;
     std::shared_ptr<FrameBuffer> Frame = std::move(A.Frame);
     A = Assembly();
     deliverFrame(Frame, Source);
