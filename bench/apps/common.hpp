@@ -27,6 +27,10 @@ struct Options {
   // cache): the Bamboo-nocomm variant.
   bool sync_local = false;
   bool serial = false; // --serial: print the serial reference checksum and exit (1 rank)
+  // The rank count the answer is for: the run's own (driver.hpp's start sets it), or with
+  // --serial, --ranks P. Only bcast's and alltoall's answers depend on it (their checksum
+  // covers every rank's copy); the others ignore it.
+  int ranks = 1;
   bool has_expect = false; // --expect HEX: compare against a cached reference
   std::uint64_t expect = 0;
   int total() const { return warmup + steps; }
@@ -35,9 +39,10 @@ struct Options {
 [[noreturn]] inline void usage(const char *app, const char *why) {
   std::fprintf(stderr,
                "%s: %s\nusage: %s [--n N] [--steps S] [--warmup W] [--no-comm] [--no-compute]\n"
-               "          [--sync-local] [--expect HEX | --serial]\n"
+               "          [--sync-local] [--expect HEX | --serial [--ranks P]]\n"
                "  Without --expect, rank 0 recomputes the answer serially (outside the timed\n"
-               "  region) and compares; --serial prints that reference checksum alone.\n",
+               "  region) and compares; --serial prints that reference checksum alone (for P\n"
+               "  ranks, where the answer depends on the rank count: bcast, alltoall).\n",
                app, why, app);
   std::exit(2);
 }
@@ -61,12 +66,14 @@ inline Options parse(int argc, char **argv, const char *app, long default_n) {
     else if (a == "--no-compute") o.compute = false;
     else if (a == "--sync-local") o.sync_local = true;
     else if (a == "--serial") o.serial = true;
+    else if (a == "--ranks") o.ranks = static_cast<int>(num(i));
     else if (a == "--expect" && i + 1 < argc) {
       o.has_expect = true;
       o.expect = std::strtoull(argv[++i], nullptr, 16);
     } else usage(app, ("unknown argument " + std::string(a)).c_str());
   }
   if (o.n < 1 || o.steps < 1) usage(app, "--n and --steps must be positive");
+  if (o.ranks < 1) usage(app, "--ranks must be positive");
   return o;
 }
 
@@ -129,8 +136,8 @@ inline void print_result(const char *app, const char *variant, const Options &o,
 }
 
 inline void print_reference(const char *app, const Options &o, std::uint64_t checksum) {
-  std::printf("REFERENCE app=%s n=%ld steps=%d warmup=%d checksum=%016llx\n", app, o.n,
-              o.steps, o.warmup, static_cast<unsigned long long>(checksum));
+  std::printf("REFERENCE app=%s ranks=%d n=%ld steps=%d warmup=%d checksum=%016llx\n", app,
+              o.ranks, o.n, o.steps, o.warmup, static_cast<unsigned long long>(checksum));
   std::fflush(stdout);
 }
 

@@ -21,8 +21,9 @@ struct Run {
 
 using SerialChecksum = std::uint64_t (*)(const Options &);
 
-// MPI_Init, the rank and the options. With --serial, rank 0 prints the reference checksum and
-// the run is over: returns false.
+// MPI_Init, the rank and the options. With --serial, rank 0 prints the reference checksum (for
+// --ranks P ranks) and the run is over: returns false. Otherwise the answer is for this run's
+// ranks, whatever --ranks says.
 inline bool start(int &argc, char **&argv, const char *app, long default_n,
                   SerialChecksum serial_checksum, Run &run) {
   MPI_Init(&argc, &argv);
@@ -32,7 +33,10 @@ inline bool start(int &argc, char **&argv, const char *app, long default_n,
   if (run.o.sync_local)
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, run.rank, MPI_INFO_NULL,
                         &run.local);
-  if (!run.o.serial) return true;
+  if (!run.o.serial) {
+    run.o.ranks = run.size;
+    return true;
+  }
   if (run.rank == 0) print_reference(app, run.o, serial_checksum(run.o));
   MPI_Finalize();
   return false;
