@@ -70,6 +70,7 @@ void block(Call &C, WaitGroup &G) {
     std::lock_guard L(C.Parts.Lock);
     if (G.satisfied())
       return;
+    C.Parts.Eng.releaseBatch(C.Rank.WorldRank); // what the rank holds leaves before it waits
     G.Waiter = &C.Rank;
     G.Child = C.Rank.RunningChild;
     if (!G.Child) {
@@ -88,6 +89,7 @@ void yieldTurn(Call &C) {
     return;
   {
     std::lock_guard L(C.Parts.Lock);
+    C.Parts.Eng.releaseBatch(C.Rank.WorldRank);
     C.Rank.Waiting = C.Site;
     C.Rank.WakePending = true;
     C.Rank.WakePriority = YieldPriority;

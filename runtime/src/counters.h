@@ -10,6 +10,7 @@ namespace bamboo::detail {
 struct MessageCounters {
   std::uint64_t LocalMessages = 0, LocalBytes = 0;   // to a rank of this process
   std::uint64_t RemoteMessages = 0, RemoteBytes = 0; // to another process
+  std::uint64_t TreeBroadcasts = 0;                  // hand-written broadcasts sent along a tree
 };
 
 // The MPI traffic those messages became.
@@ -19,6 +20,7 @@ struct TransportCounters {
   std::uint64_t BytesSent = 0; // frames and payloads
   std::uint64_t PayloadsSent = 0;
   std::uint64_t PayloadsCompletedSent = 0, PayloadsCompletedReceived = 0;
+  std::uint64_t BroadcastRecordsSent = 0; // sent or passed on (collective detection)
 };
 
 // The shape of the job, for reports.

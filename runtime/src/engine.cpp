@@ -106,7 +106,8 @@ void Engine::startSendInParts(Request &S, const Envelope &Env, SendMode Mode) {
     return;
   ++Counters.RemoteMessages;
   Counters.RemoteBytes += SL.Bytes;
-  Remote.rendezvousInParts(Place.processOf(S.DestWorld), S.DestWorld, Env, S,
+  beforeDirectSend(S.Owner->WorldRank, Env.Context, /*InBatch=*/false);
+  Remote.rendezvousInParts(Place.processOf(S.DestWorld), S.DestWorld, S.Owner->WorldRank, Env, S,
                            dataStart(S.SendBuf, 0), SL.Bytes);
 }
 
@@ -136,9 +137,26 @@ std::size_t Engine::partEnd(const Request &S, std::size_t Offset) const {
 
 void Engine::sendRemote(Request &S, const Envelope &Env, SendMode Mode, const Layout &SL) {
   int DestProcess = Place.processOf(S.DestWorld);
+  int SourceWorld = S.Owner->WorldRank;
   bool Eager = Mode == SendMode::Buffered || (Mode == SendMode::Standard && SL.Bytes <= EagerLimit);
+  bool InBatch = Eager && batched(S, Env);
+  if (InBatch) {
+    SendShape Shape{S.DestWorld, Env, S.SendBuf, S.Count, S.Type, SL.Bytes, S.Comm, {}};
+    auto It = Broadcasters.find({SourceWorld, Env.Context});
+    if (It != Broadcasters.end() && It->second.Tree) {
+      // A root broadcasting along a tree: held until its region completes, when it is either
+      // the broadcast again or leaves as written.
+      Shape.Held.resize(SL.Bytes);
+      pack(S.SendBuf, S.Count, S.Type, SL, Shape.Held.data());
+      batchOf(SourceWorld).Held.push_back(std::move(Shape));
+      complete(S);
+      return;
+    }
+    batchOf(SourceWorld).Shapes.push_back(std::move(Shape));
+  }
+  beforeDirectSend(SourceWorld, Env.Context, InBatch);
   if (Eager) {
-    std::byte *Payload = Remote.eager(DestProcess, S.DestWorld, Env, SL.Bytes);
+    std::byte *Payload = Remote.eager(DestProcess, S.DestWorld, SourceWorld, Env, SL.Bytes);
     pack(S.SendBuf, S.Count, S.Type, SL, Payload);
     complete(S);
     return;
@@ -150,8 +168,181 @@ void Engine::sendRemote(Request &S, const Envelope &Env, SendMode Mode, const La
     pack(S.SendBuf, S.Count, S.Type, SL, S.Copy.data());
     Data = S.Copy.data();
   }
-  Remote.rendezvous(DestProcess, S.DestWorld, Env, S, Data, SL.Bytes,
+  Remote.rendezvous(DestProcess, S.DestWorld, SourceWorld, Env, S, Data, SL.Bytes,
                     Mode == SendMode::Synchronous);
+}
+
+bool Engine::batched(const Request &S, const Envelope &Env) const {
+  // The rank's own sends on the communicator's point-to-point context, while a region is
+  // open: not a nonblocking collective's (its child's), not MPI_COMM_SELF's.
+  return DetectBroadcasts && Batches[Place.localIndexOf(S.Owner->WorldRank)].Depth > 0 &&
+         !S.Owner->RunningChild && S.Comm && !S.Comm->IsSelf && Env.Context == S.Comm->Context;
+}
+
+void Engine::beforeDirectSend(int SourceWorld, int Context, bool InBatch) {
+  if (Broadcasters.empty())
+    return;
+  auto It = Broadcasters.find({SourceWorld, Context});
+  if (It == Broadcasters.end())
+    return;
+  if (It->second.Tree)
+    sendHeld(SourceWorld, Context); // what it holds was sent first; then the tree ends
+  else if (!InBatch)
+    Broadcasters.erase(It); // something else between two broadcasts: they do not repeat
+}
+
+void Engine::endTree(int SourceWorld, int Context) {
+  auto It = Broadcasters.find({SourceWorld, Context});
+  Remote.broadcast(It->second.Route, SourceWorld, Envelope{0, 0, Context}, {},
+                   BroadcastWay::EndTree);
+  Broadcasters.erase(It);
+}
+
+void Engine::openBatch(int WorldRank) {
+  if (DetectBroadcasts)
+    ++batchOf(WorldRank).Depth;
+}
+
+void Engine::releaseBatch(int WorldRank) {
+  if (!DetectBroadcasts)
+    return;
+  Batch &B = batchOf(WorldRank);
+  // What left before the rank waits is no broadcast of one region entry.
+  for (const SendShape &S : B.Shapes)
+    if (auto It = Broadcasters.find({WorldRank, S.Env.Context});
+        It != Broadcasters.end() && !It->second.Tree)
+      Broadcasters.erase(It);
+  B.Shapes.clear();
+  while (!B.Held.empty())
+    sendHeld(WorldRank, B.Held.front().Env.Context);
+}
+
+void Engine::closeBatch(int WorldRank) {
+  if (!DetectBroadcasts)
+    return;
+  Batch &B = batchOf(WorldRank);
+  if (--B.Depth > 0)
+    return;
+  while (!B.Held.empty())
+    closeHeld(WorldRank, B.Held.front().Env.Context);
+  if (!B.Shapes.empty())
+    closeShapes(WorldRank, B.Shapes);
+  B.Shapes.clear();
+}
+
+std::optional<BroadcastRoute>
+Engine::broadcastRoute(int SourceWorld, const std::vector<const SendShape *> &Sends) const {
+  if (Sends.size() < 2)
+    return std::nullopt;
+  const SendShape &First = *Sends.front();
+  const Communicator &Comm = *First.Comm;
+  std::vector<int> Dests;
+  for (const SendShape *S : Sends) {
+    if (S->Comm != &Comm || S->Env.Tag != First.Env.Tag || S->Bytes != First.Bytes)
+      return std::nullopt;
+    Dests.push_back(S->DestWorld);
+  }
+  std::sort(Dests.begin(), Dests.end());
+  if (std::adjacent_find(Dests.begin(), Dests.end()) != Dests.end())
+    return std::nullopt; // a rank twice
+  // Every member on another process, each once: as many as there are, all members.
+  std::size_t Remote = 0;
+  for (int Rank = 0; Rank < Comm.Size; ++Rank) {
+    int World = Comm.IsWorld ? Rank : Comm.Members[Rank];
+    Remote += !Place.isLocal(World) && World != SourceWorld;
+  }
+  if (Dests.size() != Remote ||
+      !std::all_of(Dests.begin(), Dests.end(), [&](int W) { return Comm.rankOf(W) >= 0; }))
+    return std::nullopt;
+  // The root's process first, then the others in ascending order (Dests is sorted, and a
+  // process's ranks are consecutive).
+  BroadcastRoute Route;
+  Route.Processes.push_back(Place.Process);
+  Route.Ranks.emplace_back();
+  for (int W : Dests) {
+    int P = Place.processOf(W);
+    if (Route.Processes.back() != P) {
+      Route.Processes.push_back(P);
+      Route.Ranks.emplace_back();
+    }
+    Route.Ranks.back().push_back(W);
+  }
+  if (Route.Processes.size() < 3)
+    return std::nullopt; // one other process: nothing to gain
+  return Route;
+}
+
+void Engine::closeShapes(int SourceWorld, const std::vector<SendShape> &Shapes) {
+  std::vector<int> Contexts; // nearly always one
+  for (const SendShape &S : Shapes)
+    if (std::find(Contexts.begin(), Contexts.end(), S.Env.Context) == Contexts.end())
+      Contexts.push_back(S.Env.Context);
+  std::vector<const SendShape *> Sends;
+  for (int Context : Contexts) {
+    Sends.clear();
+    for (const SendShape &S : Shapes)
+      if (S.Env.Context == Context)
+        Sends.push_back(&S);
+    auto Key = std::make_pair(SourceWorld, Context);
+    const SendShape &First = *Sends.front();
+    // The same buffer each time is a candidate; whether its bytes are the same is checked when
+    // they are held, before anything travels along the tree.
+    std::optional<BroadcastRoute> Route;
+    if (std::all_of(Sends.begin(), Sends.end(), [&](const SendShape *S) {
+          return S->Buf == First.Buf && S->Count == First.Count && S->Type == First.Type;
+        }))
+      Route = broadcastRoute(SourceWorld, Sends);
+    if (!Route) {
+      Broadcasters.erase(Key);
+      continue;
+    }
+    auto It = Broadcasters.find(Key);
+    if (It != Broadcasters.end() && It->second.Tag == First.Env.Tag &&
+        It->second.Bytes == First.Bytes && It->second.Route == *Route) {
+      // The second time in a row: from here on, along the tree. Every process learns it
+      // directly, after this broadcast's records.
+      Remote.broadcast(*Route, SourceWorld, First.Env, {}, BroadcastWay::ToTree);
+      It->second.Tree = true;
+    } else {
+      Broadcasters[Key] = Broadcaster{std::move(*Route), First.Env.Tag, First.Bytes, false};
+    }
+  }
+}
+
+void Engine::closeHeld(int SourceWorld, int Context) {
+  std::vector<SendShape> &Held = batchOf(SourceWorld).Held;
+  std::vector<const SendShape *> Sends;
+  for (const SendShape &S : Held)
+    if (S.Env.Context == Context)
+      Sends.push_back(&S);
+  const SendShape &First = *Sends.front();
+  const Broadcaster &B = Broadcasters.at({SourceWorld, Context});
+  std::optional<BroadcastRoute> Route = broadcastRoute(SourceWorld, Sends);
+  bool Again = Route && B.Tag == First.Env.Tag && B.Bytes == First.Bytes && B.Route == *Route &&
+               std::all_of(Sends.begin(), Sends.end(),
+                           [&](const SendShape *S) { return S->Held == First.Held; });
+  if (!Again) {
+    sendHeld(SourceWorld, Context);
+    return;
+  }
+  Remote.broadcast(B.Route, SourceWorld, First.Env, First.Held, BroadcastWay::Tree);
+  ++Counters.TreeBroadcasts;
+  std::erase_if(Held, [&](const SendShape &S) { return S.Env.Context == Context; });
+}
+
+void Engine::sendHeld(int SourceWorld, int Context) {
+  // Not the broadcast again, or the rank goes on otherwise: the tree ends, and the sends leave
+  // as written, in order.
+  endTree(SourceWorld, Context);
+  std::vector<SendShape> &Held = batchOf(SourceWorld).Held;
+  for (SendShape &S : Held) {
+    if (S.Env.Context != Context)
+      continue;
+    std::byte *Payload =
+        Remote.eager(Place.processOf(S.DestWorld), S.DestWorld, SourceWorld, S.Env, S.Held.size());
+    std::copy(S.Held.begin(), S.Held.end(), Payload);
+  }
+  std::erase_if(Held, [&](const SendShape &S) { return S.Env.Context == Context; });
 }
 
 void Engine::deliver(int DestWorld, std::unique_ptr<Message> M) {

@@ -12,23 +12,30 @@
 #include <string>
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace bamboo::detail {
 
 class Scheduler;
 class CommunicatorTable;
+struct Communicator;
 
 class Engine final : public Arrivals {
 public:
   // Matches for the ranks Place gives this process; sends larger than EagerLimit bytes wait
   // for their receive; messages to other processes go to Remote; completions wake through
   // Sched; a receive or probe posted wakes Progress.
+  // DetectBroadcasts: olap regions' hand-written broadcasts go along a tree
+  // (docs/collective-detection.md).
   Engine(Placement Place, std::size_t EagerLimit, Scheduler &Sched, RemoteSends &Remote,
-         ProgressSignal &Progress)
+         ProgressSignal &Progress, bool DetectBroadcasts = false)
       : Place(Place), EagerLimit(EagerLimit), Sched(Sched), Remote(Remote), Progress(Progress),
-        Mailboxes(Place.VirtualRanks) {}
+        DetectBroadcasts(DetectBroadcasts), Mailboxes(Place.VirtualRanks),
+        Batches(Place.VirtualRanks) {}
 
   // Starts a receive (R's buffer, envelope and owner are set); it may complete at once.
   void startRecv(Request &R);
@@ -45,6 +52,13 @@ public:
   void sendReady(Request &S, std::size_t Bytes);
   // Where (in bytes) the part of S that holds byte Offset ends: SIZE_MAX if S leaves whole.
   std::size_t partEnd(const Request &S, std::size_t Offset) const;
+
+  // The sends a local rank makes while an olap region is open form a batch, closed when the
+  // region completes (docs/collective-detection.md): a broadcast the rank repeats goes along a
+  // tree. A batch is released, its held sends leaving as written, before the rank waits.
+  void openBatch(int WorldRank);
+  void closeBatch(int WorldRank);
+  void releaseBatch(int WorldRank);
 
   // Arrivals, from the transport.
   void deliver(int DestWorld, std::unique_ptr<Message> M) override;
@@ -89,12 +103,58 @@ private:
   void enqueueUnexpected(Mailbox &Box, std::unique_ptr<Message> M);
   void sendRemote(Request &S, const Envelope &Env, SendMode Mode, const Layout &L);
 
+  // What a batch knows of a send to another process on a communicator's point-to-point
+  // context.
+  struct SendShape {
+    int DestWorld = 0;
+    Envelope Env;
+    const void *Buf = nullptr;
+    int Count = 0;
+    MPI_Datatype Type = MPI_DATATYPE_NULL;
+    std::size_t Bytes = 0;
+    const Communicator *Comm = nullptr;
+    std::vector<std::byte> Held; // a send held for a tree broadcast: its packed payload
+  };
+  struct Batch {
+    int Depth = 0;                 // open regions
+    std::vector<SendShape> Shapes; // the sends that left, as a candidate broadcast
+    std::vector<SendShape> Held;   // the sends of a root broadcasting along a tree, held
+  };
+  // A rank whose last batch broadcast on a context, and that has sent nothing else there
+  // since; Tree once it repeated.
+  struct Broadcaster {
+    BroadcastRoute Route;
+    int Tag = 0;
+    std::size_t Bytes = 0;
+    bool Tree = false;
+  };
+  Batch &batchOf(int WorldRank) { return Batches[Place.localIndexOf(WorldRank)]; }
+  // A send of S that a batch should know of, or hold.
+  bool batched(const Request &S, const Envelope &Env) const;
+  // Before SourceWorld sends to another process on Context otherwise than in a broadcast:
+  // what it holds leaves first, and a tree ends (InBatch: the send is a candidate, and only a
+  // tree ends).
+  void beforeDirectSend(int SourceWorld, int Context, bool InBatch);
+  // The shapes of one context form a broadcast to every member on another process: its route.
+  std::optional<BroadcastRoute> broadcastRoute(int SourceWorld,
+                                               const std::vector<const SendShape *> &Sends) const;
+  // At the end of a region entry: the sends that left, as a candidate; those held, as the
+  // broadcast again or as written.
+  void closeShapes(int SourceWorld, const std::vector<SendShape> &Shapes);
+  void closeHeld(int SourceWorld, int Context);
+  // The tree on Context ends, and what SourceWorld holds for it leaves as written.
+  void sendHeld(int SourceWorld, int Context);
+  void endTree(int SourceWorld, int Context);
+
   Placement Place;
   std::size_t EagerLimit;
   Scheduler &Sched;
   RemoteSends &Remote;
   ProgressSignal &Progress;
+  bool DetectBroadcasts;
   std::vector<Mailbox> Mailboxes;
+  std::vector<Batch> Batches;                              // per local rank
+  std::map<std::pair<int, int>, Broadcaster> Broadcasters; // (world rank, context)
   // The sends started in parts until all of their buffer is final: those that leave in parts
   // (PartBytes, their message's size) and those that start whole then.
   struct InParts {

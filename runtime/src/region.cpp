@@ -20,6 +20,8 @@ Region::Region(int Priority, CallSite Where) : State(new RegionState) {
   // aside until this one completes.
   State->Outer = C.Rank.OpenRegion;
   C.Rank.OpenRegion = State;
+  std::lock_guard L(C.Parts.Lock);
+  C.Parts.Eng.openBatch(C.Rank.WorldRank);
 }
 
 Region::~Region() {
@@ -44,7 +46,9 @@ int Region::complete() {
   G.WakePriority = S.Priority;
   {
     std::lock_guard L(C.Parts.Lock);
-    // The region's sends leave now: the task may go on computing without suspending.
+    // The region's sends leave now, a broadcast among them along a tree: the task may go on
+    // computing without suspending.
+    C.Parts.Eng.closeBatch(C.Rank.WorldRank);
     C.Parts.Net.flush();
     for (Request *R : S.Held)
       G.watch(*R);

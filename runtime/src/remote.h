@@ -6,12 +6,14 @@
 // transport hands what arrives to Arrivals. Both run under the engine lock.
 #pragma once
 
+#include "broadcast_tree.h"
 #include "datatype.h"
 #include "message.h"
 
 #include <algorithm>
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace bamboo::detail {
@@ -34,23 +36,35 @@ inline std::size_t partBytes(std::size_t MessageBytes) {
   return (Part + 63) & ~std::size_t(63);
 }
 
-// Implemented by the transport, used by the engine.
+// How a broadcast's records travel (docs/collective-detection.md): along the tree; or, with no
+// payload, as the marks of a change of the sender's way, each along the way it ends: directly
+// to every process for the switch to the tree, along the tree for its end.
+enum class BroadcastWay { Tree, ToTree, EndTree };
+
+// Implemented by the transport, used by the engine. SourceWorld is the sending rank's world
+// rank: a process orders the messages of a root that broadcasts along a tree by it.
 class RemoteSends {
 public:
   virtual ~RemoteSends() = default;
   // Room for Bytes of packed payload of a message with envelope Env to world rank DestWorld
   // (of process DestProcess), sent without waiting for its receive. Valid until the next call.
-  virtual std::byte *eager(int DestProcess, int DestWorld, const Envelope &Env,
+  virtual std::byte *eager(int DestProcess, int DestWorld, int SourceWorld, const Envelope &Env,
                            std::size_t Bytes) = 0;
   // Announces a message whose Bytes leave from Data (alive until S completes) once the
   // receive matches; S completes when MPI has sent them (Synchronous: when they were received).
-  virtual void rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
-                          const std::byte *Data, std::size_t Bytes, bool Synchronous) = 0;
+  virtual void rendezvous(int DestProcess, int DestWorld, int SourceWorld, const Envelope &Env,
+                          Request &S, const std::byte *Data, std::size_t Bytes,
+                          bool Synchronous) = 0;
   // Announces a message whose Bytes at Data (alive until S completes) are written after the
   // call, front to back: each part (partBytes) leaves once partsReady says it is final, and S
   // completes when MPI has sent them all.
-  virtual void rendezvousInParts(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
-                                 const std::byte *Data, std::size_t Bytes) = 0;
+  virtual void rendezvousInParts(int DestProcess, int DestWorld, int SourceWorld,
+                                 const Envelope &Env, Request &S, const std::byte *Data,
+                                 std::size_t Bytes) = 0;
+  // One eager message to every rank of Route (not the sender's process) along the tree, or a
+  // mark of the sender's change of way (How).
+  virtual void broadcast(const BroadcastRoute &Route, int SourceWorld, const Envelope &Env,
+                         std::span<const std::byte> Payload, BroadcastWay How) = 0;
   // The first Bytes of the data of S (a rendezvousInParts) are final.
   virtual void partsReady(Request &S, std::size_t Bytes) = 0;
   // Receives the payload of a matched announcement (a RemoteRendezvous message) into R, laid

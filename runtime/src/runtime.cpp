@@ -21,6 +21,7 @@ ProcessCounters Runtime::counters() {
   C.MPIMessages = N.FramesSent + N.PayloadsSent;
   C.FramesSent = N.FramesSent;
   C.ProgressPolls = ProgressPolls;
+  C.TreeBroadcasts = Eng.counters().TreeBroadcasts;
   return C;
 }
 

@@ -67,7 +67,12 @@ private:
   // The engine and the transport hand each other work (remote.h); each is made with a
   // reference to the other, used only once both exist. Both wake the progress thread.
   ProgressSignal Progress;
-  Engine Eng{Placement{Process, VirtualRanks}, Opts.EagerLimit, Sched, Net, Progress};
+  Engine Eng{Placement{Process, VirtualRanks},
+             Opts.EagerLimit,
+             Sched,
+             Net,
+             Progress,
+             Opts.DetectCollectives};
   Transport Net{Eng, Watchers, Progress};
   CommunicatorTable Comms;
   GroupTable Groups;

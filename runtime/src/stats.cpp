@@ -8,7 +8,8 @@ namespace bamboo::detail {
 namespace {
 struct Row {
   double Busy, Idle, BusyWhileWaiting, Waiting;
-  double LocalMessages, LocalBytes, RemoteMessages, RemoteBytes, MPIMessages, MPIBytes, Waves;
+  double LocalMessages, LocalBytes, RemoteMessages, RemoteBytes, MPIMessages, MPIBytes, Waves,
+      TreeBroadcasts, BroadcastRecords;
 };
 } // namespace
 
@@ -52,6 +53,8 @@ void Stats::report(MPI_Comm Control, const JobShape &Shape, const MessageCounter
   Mine.MPIMessages = static_cast<double>(Net.FramesSent + Net.PayloadsSent);
   Mine.MPIBytes = static_cast<double>(Net.BytesSent);
   Mine.Waves = static_cast<double>(DetectorWaves);
+  Mine.TreeBroadcasts = static_cast<double>(Messages.TreeBroadcasts);
+  Mine.BroadcastRecords = static_cast<double>(Net.BroadcastRecordsSent);
 
   constexpr int Fields = sizeof(Row) / sizeof(double);
   std::vector<Row> All(Shape.Process == 0 ? Shape.Processes : 0);
@@ -62,24 +65,26 @@ void Stats::report(MPI_Comm Control, const JobShape &Shape, const MessageCounter
   std::fflush(stdout);
   std::fprintf(stderr, "bamboo stats: %d processes x %d virtual ranks, %d worker(s) each, %.3f s\n",
                Shape.Processes, Shape.VirtualRanks, Shape.Workers, WallSeconds);
-  std::fprintf(stderr, "%7s %8s %8s %10s %9s %10s %9s %9s %9s %8s %7s\n", "process", "busy s",
-               "idle s", "local msg", "local MB", "remote msg", "remote MB", "MPI msg", "MPI MB",
-               "overlap", "waves");
+  std::fprintf(stderr, "%7s %8s %8s %10s %9s %10s %9s %9s %9s %8s %7s %6s %7s\n", "process",
+               "busy s", "idle s", "local msg", "local MB", "remote msg", "remote MB", "MPI msg",
+               "MPI MB", "overlap", "waves", "trees", "tree rec");
   for (int P = 0; P < Shape.Processes; ++P) {
     const Row &R = All[P];
     char Overlap[16] = "-";
     if (R.Waiting > 0)
       std::snprintf(Overlap, sizeof Overlap, "%.0f%%",
                     100 * std::min(1.0, R.BusyWhileWaiting / R.Waiting));
-    std::fprintf(stderr, "%7d %8.3f %8.3f %10.0f %9.2f %10.0f %9.2f %9.0f %9.2f %8s %7.0f\n", P,
-                 R.Busy, R.Idle, R.LocalMessages, R.LocalBytes / 1e6, R.RemoteMessages,
-                 R.RemoteBytes / 1e6, R.MPIMessages, R.MPIBytes / 1e6, Overlap, R.Waves);
+    std::fprintf(
+        stderr, "%7d %8.3f %8.3f %10.0f %9.2f %10.0f %9.2f %9.0f %9.2f %8s %7.0f %6.0f %7.0f\n", P,
+        R.Busy, R.Idle, R.LocalMessages, R.LocalBytes / 1e6, R.RemoteMessages, R.RemoteBytes / 1e6,
+        R.MPIMessages, R.MPIBytes / 1e6, Overlap, R.Waves, R.TreeBroadcasts, R.BroadcastRecords);
   }
   std::fprintf(stderr, "(remote msg: messages to other processes; MPI msg: the MPI messages "
                        "they became after coalescing; overlap: share of the time some rank "
                        "waited for data during which the core computed; waves: rounds of the "
                        "deadlock detector, a sum of 24 bytes on the control "
-                       "communicator)\n");
+                       "communicator; trees: hand-written broadcasts its ranks sent along a "
+                       "tree; tree rec: broadcast records it sent or passed on)\n");
   std::fflush(stderr);
 }
 

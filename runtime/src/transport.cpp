@@ -9,26 +9,40 @@
 namespace bamboo::detail {
 
 // The wire format: a frame is a header (record count, frame size), then records, each a
-// RecordHeader and, for an eager one, its payload padded to 8 bytes.
-enum class RecordKind : std::int32_t { Eager = 1, RequestToSend = 2, RequestToSendInParts = 3 };
+// RecordHeader and, for an eager one, its payload padded to 8 bytes. A broadcast's record has
+// its slice of the route between the two (writeSlice).
+enum class RecordKind : std::int32_t {
+  Eager = 1,
+  RequestToSend = 2,
+  RequestToSendInParts = 3,
+  Broadcast = 4,
+};
+
+// A broadcast record's way (route_order.h): along the tree (passed on), marked as the root's
+// switch to the tree, or the marker that ends it.
+enum RecordFlags : std::uint32_t { AlongTree = 1, ToTree = 2, EndsTree = 4 };
 
 struct RecordHeader {
   RecordKind Kind = RecordKind::Eager;
-  std::int32_t DestWorld = 0;
-  std::int32_t Source = 0; // sender's rank in the communicator
+  std::int32_t DestWorld = 0;   // Broadcast: unused (the slice says)
+  std::int32_t SourceWorld = 0; // the sender's world rank
+  std::int32_t Source = 0;      // its rank in the communicator
   std::int32_t Tag = 0;
   std::int32_t Context = 0;
   std::int32_t TransferTag = 0; // RequestToSend*: the tag of the payload's MPI messages
-  std::uint64_t Bytes = 0;
+  std::uint32_t Flags = 0;      // Broadcast: RecordFlags
+  std::uint64_t Bytes = 0;      // the payload's
 };
-static_assert(sizeof(RecordHeader) == 32);
+static_assert(sizeof(RecordHeader) == 40);
 
 namespace {
 
-RecordHeader recordOf(RecordKind Kind, int DestWorld, const Envelope &Env, std::size_t Bytes) {
+RecordHeader recordOf(RecordKind Kind, int DestWorld, int SourceWorld, const Envelope &Env,
+                      std::size_t Bytes) {
   RecordHeader H;
   H.Kind = Kind;
   H.DestWorld = DestWorld;
+  H.SourceWorld = SourceWorld;
   H.Source = Env.Source;
   H.Tag = Env.Tag;
   H.Context = Env.Context;
@@ -46,6 +60,47 @@ constexpr std::size_t FrameChunkBytes = 8192;
 // neighbours. More pieces than this wait in MPI's unexpected queue until a receive is free.
 constexpr int PostedPieces = 16;
 constexpr std::size_t padded(std::size_t N) { return (N + 7) & ~std::size_t(7); }
+
+// A slice of a broadcast's route on the wire: the number of processes and of ranks, then
+// (process, rank count) for each process, then the ranks, padded to 8 bytes.
+std::size_t sliceBytes(const BroadcastRoute &Route, RouteSlice S) {
+  std::size_t Ranks = 0;
+  for (int I = S.Begin; I < S.End; ++I)
+    Ranks += Route.Ranks[I].size();
+  return padded(sizeof(std::int32_t) * (2 + 2 * std::size_t(S.End - S.Begin) + Ranks));
+}
+
+void writeSlice(std::byte *To, const BroadcastRoute &Route, RouteSlice S) {
+  std::vector<std::int32_t> Words{S.End - S.Begin, 0};
+  for (int I = S.Begin; I < S.End; ++I) {
+    Words.push_back(Route.Processes[I]);
+    Words.push_back(static_cast<std::int32_t>(Route.Ranks[I].size()));
+    Words[1] += static_cast<std::int32_t>(Route.Ranks[I].size());
+  }
+  for (int I = S.Begin; I < S.End; ++I)
+    Words.insert(Words.end(), Route.Ranks[I].begin(), Route.Ranks[I].end());
+  std::size_t Bytes = Words.size() * sizeof(std::int32_t);
+  std::memcpy(To, Words.data(), Bytes);
+  std::memset(To + Bytes, 0, sliceBytes(Route, S) - Bytes);
+}
+
+// Reads a slice written by writeSlice as a route of its own; returns its size in bytes.
+std::size_t readSlice(const std::byte *From, BroadcastRoute &Route) {
+  std::int32_t Counts[2];
+  std::memcpy(Counts, From, sizeof Counts);
+  std::vector<std::int32_t> Words(2 + 2 * std::size_t(Counts[0]) + std::size_t(Counts[1]));
+  std::memcpy(Words.data(), From, Words.size() * sizeof(std::int32_t));
+  Route.Processes.resize(Counts[0]);
+  Route.Ranks.resize(Counts[0]);
+  std::size_t NextRank = 2 + 2 * std::size_t(Counts[0]);
+  for (int I = 0; I < Counts[0]; ++I) {
+    Route.Processes[I] = Words[2 + 2 * I];
+    auto First = Words.begin() + static_cast<std::ptrdiff_t>(NextRank);
+    Route.Ranks[I].assign(First, First + Words[3 + 2 * I]);
+    NextRank += static_cast<std::size_t>(Words[3 + 2 * I]);
+  }
+  return padded(Words.size() * sizeof(std::int32_t));
+}
 
 // Completes whatever finished among Requests; calls Done(index) for each, in descending index
 // order so that the callee can swap-remove.
@@ -128,14 +183,40 @@ std::byte *Transport::addRecord(int DestProcess, const RecordHeader &H, std::siz
   return Payload;
 }
 
-std::byte *Transport::eager(int DestProcess, int DestWorld, const Envelope &Env,
+std::byte *Transport::eager(int DestProcess, int DestWorld, int SourceWorld, const Envelope &Env,
                             std::size_t Bytes) {
-  return addRecord(DestProcess, recordOf(RecordKind::Eager, DestWorld, Env, Bytes), Bytes);
+  return addRecord(DestProcess, recordOf(RecordKind::Eager, DestWorld, SourceWorld, Env, Bytes),
+                   Bytes);
 }
 
-int Transport::announce(int DestProcess, int DestWorld, const Envelope &Env, RecordKind Kind,
-                        std::size_t Bytes) {
-  RecordHeader H = recordOf(Kind, DestWorld, Env, Bytes);
+void Transport::broadcast(const BroadcastRoute &Route, int SourceWorld, const Envelope &Env,
+                          std::span<const std::byte> Payload, BroadcastWay How) {
+  RecordHeader H = recordOf(RecordKind::Broadcast, -1, SourceWorld, Env, Payload.size());
+  int Processes = static_cast<int>(Route.Processes.size());
+  if (How == BroadcastWay::ToTree) {
+    H.Flags = ToTree;
+    for (int I = 1; I < Processes; ++I)
+      addBroadcastRecord(Route, RouteSlice{I, I + 1}, H, Payload);
+    return;
+  }
+  H.Flags = How == BroadcastWay::EndTree ? AlongTree | EndsTree : AlongTree;
+  for (RouteSlice Half : passedOn(RouteSlice{0, Processes}))
+    addBroadcastRecord(Route, Half, H, Payload);
+}
+
+void Transport::addBroadcastRecord(const BroadcastRoute &Route, RouteSlice S, const RecordHeader &H,
+                                   std::span<const std::byte> Payload) {
+  std::size_t Slice = sliceBytes(Route, S);
+  std::byte *At = addRecord(Route.Processes[S.Begin], H, Slice + Payload.size());
+  writeSlice(At, Route, S);
+  if (!Payload.empty())
+    std::memcpy(At + Slice, Payload.data(), Payload.size());
+  ++Counters.BroadcastRecordsSent;
+}
+
+int Transport::announce(int DestProcess, int DestWorld, int SourceWorld, const Envelope &Env,
+                        RecordKind Kind, std::size_t Bytes) {
+  RecordHeader H = recordOf(Kind, DestWorld, SourceWorld, Env, Bytes);
   int &Next = NextTransferTag[DestProcess];
   H.TransferTag = Next;
   Next = Next == TagLimit ? 0 : Next + 1;
@@ -145,9 +226,10 @@ int Transport::announce(int DestProcess, int DestWorld, const Envelope &Env, Rec
   return H.TransferTag;
 }
 
-void Transport::rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
-                           const std::byte *Payload, std::size_t Bytes, bool Synchronous) {
-  int Tag = announce(DestProcess, DestWorld, Env, RecordKind::RequestToSend, Bytes);
+void Transport::rendezvous(int DestProcess, int DestWorld, int SourceWorld, const Envelope &Env,
+                           Request &S, const std::byte *Payload, std::size_t Bytes,
+                           bool Synchronous) {
+  int Tag = announce(DestProcess, DestWorld, SourceWorld, Env, RecordKind::RequestToSend, Bytes);
   MPI_Request Req;
   auto Send = Synchronous ? MPI_Issend : MPI_Isend;
   Send(Payload, static_cast<int>(Bytes), MPI_BYTE, DestProcess, Tag, Data, &Req);
@@ -156,11 +238,13 @@ void Transport::rendezvous(int DestProcess, int DestWorld, const Envelope &Env, 
   Observer.payloadSent(DestProcess, Bytes);
 }
 
-void Transport::rendezvousInParts(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
-                                  const std::byte *Payload, std::size_t Bytes) {
+void Transport::rendezvousInParts(int DestProcess, int DestWorld, int SourceWorld,
+                                  const Envelope &Env, Request &S, const std::byte *Payload,
+                                  std::size_t Bytes) {
   PartsOut &P = InParts[&S];
   P.DestProcess = DestProcess;
-  P.TransferTag = announce(DestProcess, DestWorld, Env, RecordKind::RequestToSendInParts, Bytes);
+  P.TransferTag =
+      announce(DestProcess, DestWorld, SourceWorld, Env, RecordKind::RequestToSendInParts, Bytes);
   P.Data = Payload;
   P.Bytes = Bytes;
 }
@@ -343,10 +427,18 @@ void Transport::deliverFrame(const std::shared_ptr<FrameBuffer> &Owner, int Sour
   std::memcpy(Header, Frame.data(), sizeof Header);
   Observer.frameReceived(Source, Frame.size(), Header[0]);
   std::size_t At = FrameHeaderBytes;
+  auto Deliver = [&](int DestWorld, std::unique_ptr<Message> M) {
+    Arrived.deliver(DestWorld, std::move(M));
+  };
   for (std::uint32_t I = 0; I < Header[0]; ++I) {
     RecordHeader H;
     std::memcpy(&H, Frame.data() + At, sizeof H);
     At += sizeof H;
+    ++Counters.RecordsReceived;
+    if (H.Kind == RecordKind::Broadcast) {
+      At += takeBroadcast(H, Owner, At, Deliver);
+      continue;
+    }
     auto M = std::make_unique<Message>();
     M->Env = Envelope{H.Source, H.Tag, H.Context};
     M->Bytes = H.Bytes;
@@ -361,9 +453,48 @@ void Transport::deliverFrame(const std::shared_ptr<FrameBuffer> &Owner, int Sour
       M->TransferTag = H.TransferTag;
       M->InParts = H.Kind == RecordKind::RequestToSendInParts;
     }
-    ++Counters.RecordsReceived;
-    Arrived.deliver(H.DestWorld, std::move(M));
+    if (!Order.tracks(H.SourceWorld, H.Context)) {
+      Deliver(H.DestWorld, std::move(M));
+      continue;
+    }
+    RouteArrival A;
+    A.Messages.emplace_back(H.DestWorld, std::move(M));
+    Order.arrive(H.SourceWorld, H.Context, std::move(A), Deliver);
   }
+}
+
+template <class Deliver>
+std::size_t Transport::takeBroadcast(const RecordHeader &H,
+                                     const std::shared_ptr<FrameBuffer> &Owner, std::size_t At,
+                                     Deliver &&D) {
+  BroadcastRoute Slice;
+  std::size_t SliceSize = readSlice(Owner->data() + At, Slice);
+  std::size_t PayloadAt = At + SliceSize;
+  // Passed on at once, whatever this process's ranks are doing, so that the tree's depth is
+  // the only delay.
+  if (H.Flags & AlongTree) {
+    std::span<const std::byte> Payload(Owner->data() + PayloadAt, H.Bytes);
+    for (RouteSlice Half : passedOn(RouteSlice{0, static_cast<int>(Slice.Processes.size())}))
+      addBroadcastRecord(Slice, Half, H, Payload);
+  }
+  RouteArrival A;
+  A.By = (H.Flags & AlongTree) ? Way::Tree : Way::Direct;
+  if (H.Flags & ToTree)
+    A.Then = Way::Tree;
+  else if (H.Flags & EndsTree)
+    A.Then = Way::Direct;
+  else // the broadcast's payload: a message from the root to each of this process's ranks
+    for (int Rank : Slice.Ranks.front()) {
+      auto M = std::make_unique<Message>();
+      M->Env = Envelope{H.Source, H.Tag, H.Context};
+      M->Bytes = H.Bytes;
+      M->K = Message::Kind::Eager;
+      M->Frame = Owner;
+      M->FrameOffset = PayloadAt;
+      A.Messages.emplace_back(Rank, std::move(M));
+    }
+  Order.arrive(H.SourceWorld, H.Context, std::move(A), D);
+  return SliceSize + padded(H.Bytes);
 }
 
 bool Transport::progress() {
@@ -399,6 +530,8 @@ void Transport::waitForAny(std::span<MPI_Request> Also) {
   }
 }
 
-bool Transport::busy() const { return !Recvs.empty() || Assembling > 0 || !Dirty.empty(); }
+bool Transport::busy() const {
+  return !Recvs.empty() || Assembling > 0 || !Dirty.empty() || Order.holding();
+}
 
 } // namespace bamboo::detail

@@ -22,6 +22,7 @@
 #include "observer.h"
 #include "progress_signal.h"
 #include "remote.h"
+#include "route_order.h"
 
 #include <mpi.h>
 
@@ -46,11 +47,16 @@ public:
 
   // RemoteSends: an eager message is a record of the frame to its process; a rendezvous one
   // is a request-to-send record, and its payload goes by its own MPI message.
-  std::byte *eager(int DestProcess, int DestWorld, const Envelope &Env, std::size_t Bytes) override;
-  void rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
+  std::byte *eager(int DestProcess, int DestWorld, int SourceWorld, const Envelope &Env,
+                   std::size_t Bytes) override;
+  void rendezvous(int DestProcess, int DestWorld, int SourceWorld, const Envelope &Env, Request &S,
                   const std::byte *Data, std::size_t Bytes, bool Synchronous) override;
-  void rendezvousInParts(int DestProcess, int DestWorld, const Envelope &Env, Request &S,
-                         const std::byte *Data, std::size_t Bytes) override;
+  void rendezvousInParts(int DestProcess, int DestWorld, int SourceWorld, const Envelope &Env,
+                         Request &S, const std::byte *Data, std::size_t Bytes) override;
+  // A broadcast's records: one to each process of the route, or the halves of the route along
+  // its tree; each process passes them on when they arrive (docs/collective-detection.md).
+  void broadcast(const BroadcastRoute &Route, int SourceWorld, const Envelope &Env,
+                 std::span<const std::byte> Payload, BroadcastWay How) override;
   void partsReady(Request &S, std::size_t Bytes) override;
   void receivePayload(const Message &Announced, Request &R, const Layout &RL) override;
 
@@ -101,8 +107,16 @@ private:
 
   std::byte *addRecord(int DestProcess, const RecordHeader &H, std::size_t PayloadBytes);
   // Adds the record announcing a rendezvous payload of Bytes; returns its transfer tag.
-  int announce(int DestProcess, int DestWorld, const Envelope &Env, RecordKind Kind,
-               std::size_t Bytes);
+  int announce(int DestProcess, int DestWorld, int SourceWorld, const Envelope &Env,
+               RecordKind Kind, std::size_t Bytes);
+  // A broadcast record carrying slice S of Route, to the slice's first process.
+  void addBroadcastRecord(const BroadcastRoute &Route, RouteSlice S, const RecordHeader &H,
+                          std::span<const std::byte> Payload);
+  // Passes on a broadcast record found at At of a frame, and delivers its messages in the
+  // order of its way; returns the bytes it took after its header.
+  template <class Deliver>
+  std::size_t takeBroadcast(const RecordHeader &H, const std::shared_ptr<FrameBuffer> &Owner,
+                            std::size_t At, Deliver &&D);
   // A frame whose pieces are arriving.
   struct Assembly {
     std::shared_ptr<FrameBuffer> Frame;
@@ -144,6 +158,7 @@ private:
   std::vector<Assembly> Partial;     // per source process
   int Assembling = 0;                // frames of Partial under way
   std::vector<FrameBuffer> Spare;    // memory of sent frames, for the next ones
+  RouteOrder Order;                  // the records of roots that have broadcast along a tree
   TransportCounters Counters;
 };
 

@@ -34,6 +34,7 @@ TEST(Options, DefaultsWithoutSettings) {
   EXPECT_TRUE(O.TracePath.empty());
   EXPECT_EQ(O.EagerLimit, 32u * 1024);
   EXPECT_EQ(O.ProgressIntervalMicros, 100);
+  EXPECT_TRUE(O.DetectCollectives);
   EXPECT_EQ(O.StackSize, Options::defaultStackSize());
   EXPECT_TRUE(O.UnknownSettings.empty());
 }
@@ -59,6 +60,8 @@ TEST(Options, ReadsEverySetting) {
   EXPECT_EQ(parse({"BAMBOO_EAGER_LIMIT=2m"}).EagerLimit, 2u * 1024 * 1024);
   EXPECT_EQ(parse({"BAMBOO_EAGER_LIMIT=100"}).EagerLimit, 100u);
   EXPECT_FALSE(parse({"BAMBOO_STATS=0"}).Stats);
+  EXPECT_FALSE(parse({"BAMBOO_COLLECTIVES=off"}).DetectCollectives);
+  EXPECT_TRUE(parse({"BAMBOO_COLLECTIVES=1"}).DetectCollectives);
   EXPECT_EQ(parse({"BAMBOO_PROGRESS_INTERVAL=0"}).ProgressIntervalMicros, 0);
   EXPECT_EQ(parse({"BAMBOO_PROGRESS_INTERVAL=250"}).ProgressIntervalMicros, 250);
   EXPECT_EQ(parse({"BAMBOO_STACK_SIZE=256k"}).StackSize, 256u * 1024);

@@ -20,6 +20,9 @@ struct Options {
   bool Stats = false;                 // BAMBOO_STATS
   std::string TracePath;              // BAMBOO_TRACE
   std::size_t EagerLimit = 32 * 1024; // BAMBOO_EAGER_LIMIT
+  // BAMBOO_COLLECTIVES: a broadcast written by hand in an olap region, repeated, travels along
+  // a tree of processes (docs/collective-detection.md).
+  bool DetectCollectives = true;
   // BAMBOO_PROGRESS_INTERVAL: microseconds between the progress thread's polls of MPI while
   // tasks compute (0: no progress thread; workers then poll only between tasks).
   int ProgressIntervalMicros = 100;

@@ -58,6 +58,8 @@ struct ProcessCounters {
   std::uint64_t MPIMessages = 0;    // MPI messages they became (frames and large payloads)
   std::uint64_t FramesSent = 0;
   std::uint64_t ProgressPolls = 0; // polls of MPI by the progress thread
+  // Hand-written broadcasts of an olap region sent along a tree (docs/collective-detection.md).
+  std::uint64_t TreeBroadcasts = 0;
 };
 ProcessCounters processCounters();
 

@@ -23,19 +23,24 @@ struct FakeRemote final : RemoteSends {
   };
   std::vector<Sent> Log;
   std::vector<std::byte> Room;
-  std::byte *eager(int DestProcess, int DestWorld, const Envelope &Env,
+  std::byte *eager(int DestProcess, int DestWorld, int, const Envelope &Env,
                    std::size_t Bytes) override {
     Log.push_back({DestProcess, DestWorld, Env, Bytes, false});
     Room.assign(Bytes, std::byte{0});
     return Room.data();
   }
-  void rendezvous(int DestProcess, int DestWorld, const Envelope &Env, Request &, const std::byte *,
-                  std::size_t Bytes, bool) override {
+  void rendezvous(int DestProcess, int DestWorld, int, const Envelope &Env, Request &,
+                  const std::byte *, std::size_t Bytes, bool) override {
     Log.push_back({DestProcess, DestWorld, Env, Bytes, true});
   }
-  void rendezvousInParts(int DestProcess, int DestWorld, const Envelope &Env, Request &,
+  void rendezvousInParts(int DestProcess, int DestWorld, int, const Envelope &Env, Request &,
                          const std::byte *, std::size_t Bytes) override {
     Log.push_back({DestProcess, DestWorld, Env, Bytes, true});
+  }
+  // Detection is off here (broadcast_test.cpp tests it).
+  void broadcast(const BroadcastRoute &, int, const Envelope &, std::span<const std::byte>,
+                 BroadcastWay) override {
+    ADD_FAILURE() << "a broadcast without detection";
   }
   std::vector<std::size_t> Ready; // what partsReady was told, in order
   void partsReady(Request &, std::size_t Bytes) override { Ready.push_back(Bytes); }

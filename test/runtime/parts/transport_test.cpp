@@ -69,7 +69,7 @@ TEST(TransportPart, EagerMessagesOfOneStepTravelAsOneFrameAndArriveInOrder) {
     GTEST_SKIP() << "one process";
   // Three 5000-byte payloads: a frame above the 8 KiB piece size, put back together.
   for (int I = 0; I < 3; ++I) {
-    std::byte *Room = F.Net.eager(0, 7, Envelope{I, 10 + I, 3}, 5000);
+    std::byte *Room = F.Net.eager(0, 7, I, Envelope{I, 10 + I, 3}, 5000);
     std::memset(Room, 'a' + I, 5000);
   }
   EXPECT_TRUE(F.Net.busy()); // a frame not yet sent
@@ -101,7 +101,7 @@ TEST(TransportPart, ALargePayloadIsAnnouncedAndMovesOnceReceived) {
   R.Buf = In.data();
   R.Count = static_cast<int>(In.size());
   R.Type = MPI_INT;
-  F.Net.rendezvous(0, 2, Envelope{0, 5, 3}, S, reinterpret_cast<const std::byte *>(Out.data()),
+  F.Net.rendezvous(0, 2, 0, Envelope{0, 5, 3}, S, reinterpret_cast<const std::byte *>(Out.data()),
                    Out.size() * sizeof(int), false);
   ASSERT_TRUE(progressUntil(F.Net, [&] { return F.Arrived.Delivered.size() == 1; }));
   const Message &Announced = *F.Arrived.Delivered[0].second;
@@ -128,7 +128,7 @@ TEST(TransportPart, APayloadInPartsLeavesPartByPartAsItIsReady) {
   R.Buf = In.data();
   R.Count = static_cast<int>(In.size());
   R.Type = MPI_INT;
-  F.Net.rendezvousInParts(0, 2, Envelope{0, 5, 3}, S,
+  F.Net.rendezvousInParts(0, 2, 0, Envelope{0, 5, 3}, S,
                           reinterpret_cast<const std::byte *>(Out.data()), Bytes);
   ASSERT_TRUE(progressUntil(F.Net, [&] { return F.Arrived.Delivered.size() == 1; }));
   const Message &Announced = *F.Arrived.Delivered[0].second;
@@ -183,7 +183,7 @@ TEST(TransportPartAcrossProcesses, InterleavedPiecesFromSeveralSendersMakeWholeF
       if (To == Rank || (Round == 1 && To != (Rank + 1) % Size))
         continue;
       for (int Record = 0; Record < Records; ++Record) {
-        std::byte *Room = Net.eager(To, To, Envelope{Rank, Round * 10 + Record, 0}, Bytes);
+        std::byte *Room = Net.eager(To, To, Rank, Envelope{Rank, Round * 10 + Record, 0}, Bytes);
         std::memset(Room, static_cast<int>(Fill(Rank, Round, Record)), Bytes);
       }
     }
