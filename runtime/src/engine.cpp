@@ -7,6 +7,7 @@
 #include "scheduler.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace bamboo::detail {
 
@@ -145,10 +146,20 @@ void Engine::sendRemote(Request &S, const Envelope &Env, SendMode Mode, const La
     auto It = Broadcasters.find({SourceWorld, Env.Context});
     if (It != Broadcasters.end() && It->second.Tree) {
       // A root broadcasting along a tree: held until its region completes, when it is either
-      // the broadcast again or leaves as written.
-      Shape.Held.resize(SL.Bytes);
-      pack(S.SendBuf, S.Count, S.Type, SL, Shape.Held.data());
-      batchOf(SourceWorld).Held.push_back(std::move(Shape));
+      // the broadcast again or leaves as written. The bytes of the first send are kept; a later
+      // one from the same buffer with the same bytes keeps nothing (one comparison, no copy).
+      std::vector<SendShape> &Held = batchOf(SourceWorld).Held;
+      auto First = std::find_if(Held.begin(), Held.end(),
+                                [&](const SendShape &H) { return H.Env.Context == Env.Context; });
+      Shape.SameAsFirst =
+          First != Held.end() && SL.Contiguous && First->Buf == S.SendBuf &&
+          First->Count == S.Count && First->Type == S.Type &&
+          std::memcmp(dataStart(S.SendBuf, SL.Offset), First->Held.data(), SL.Bytes) == 0;
+      if (!Shape.SameAsFirst) {
+        Shape.Held.resize(SL.Bytes);
+        pack(S.SendBuf, S.Count, S.Type, SL, Shape.Held.data());
+      }
+      Held.push_back(std::move(Shape));
       complete(S);
       return;
     }
@@ -319,8 +330,9 @@ void Engine::closeHeld(int SourceWorld, int Context) {
   const Broadcaster &B = Broadcasters.at({SourceWorld, Context});
   std::optional<BroadcastRoute> Route = broadcastRoute(SourceWorld, Sends);
   bool Again = Route && B.Tag == First.Env.Tag && B.Bytes == First.Bytes && B.Route == *Route &&
-               std::all_of(Sends.begin(), Sends.end(),
-                           [&](const SendShape *S) { return S->Held == First.Held; });
+               std::all_of(Sends.begin(), Sends.end(), [&](const SendShape *S) {
+                 return S->SameAsFirst || S->Held == First.Held;
+               });
   if (!Again) {
     sendHeld(SourceWorld, Context);
     return;
@@ -335,12 +347,16 @@ void Engine::sendHeld(int SourceWorld, int Context) {
   // as written, in order.
   endTree(SourceWorld, Context);
   std::vector<SendShape> &Held = batchOf(SourceWorld).Held;
+  const SendShape *First = nullptr;
   for (SendShape &S : Held) {
     if (S.Env.Context != Context)
       continue;
+    if (!First)
+      First = &S;
+    const std::vector<std::byte> &Bytes = S.SameAsFirst ? First->Held : S.Held;
     std::byte *Payload =
-        Remote.eager(Place.processOf(S.DestWorld), S.DestWorld, SourceWorld, S.Env, S.Held.size());
-    std::copy(S.Held.begin(), S.Held.end(), Payload);
+        Remote.eager(Place.processOf(S.DestWorld), S.DestWorld, SourceWorld, S.Env, Bytes.size());
+    std::copy(Bytes.begin(), Bytes.end(), Payload);
   }
   std::erase_if(Held, [&](const SendShape &S) { return S.Env.Context == Context; });
 }

@@ -324,13 +324,17 @@ TEST(BroadcastDetectionPart, WhatBreaksTheTreeEndsItBeforeItLeaves) {
     F.entry(&Value);
     F.log();
     F.Eng.openBatch(0);
+    Value = 3;
     F.send(1, &Value);
+    F.send(2, &Value); // the same bytes: only the first send's are kept
     F.Eng.releaseBatch(0);
-    EXPECT_EQ(F.log(), (std::vector<std::string>{"end", "e1"}));
-    F.send(2, &Value);
+    EXPECT_EQ(F.log(), (std::vector<std::string>{"end", "e1", "e2"}));
+    ASSERT_EQ(F.Remote.Eager.size(), 8u);
+    EXPECT_EQ(valueOf(F.Remote.Eager[6].Payload), 3);
+    EXPECT_EQ(valueOf(F.Remote.Eager[7].Payload), 3);
     F.send(3, &Value);
     F.Eng.closeBatch(0);
-    EXPECT_EQ(F.log(), (std::vector<std::string>{"e2", "e3"}));
+    EXPECT_EQ(F.log(), (std::vector<std::string>{"e3"}));
   }
 }
 
