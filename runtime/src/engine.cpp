@@ -353,7 +353,7 @@ void Engine::sendHeld(int SourceWorld, int Context) {
       continue;
     if (!First)
       First = &S;
-    const std::vector<std::byte> &Bytes = S.SameAsFirst ? First->Held : S.Held;
+    const FrameBuffer &Bytes = S.SameAsFirst ? First->Held : S.Held;
     std::byte *Payload =
         Remote.eager(Place.processOf(S.DestWorld), S.DestWorld, SourceWorld, S.Env, Bytes.size());
     std::copy(Bytes.begin(), Bytes.end(), Payload);

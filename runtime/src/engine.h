@@ -113,8 +113,8 @@ private:
     MPI_Datatype Type = MPI_DATATYPE_NULL;
     std::size_t Bytes = 0;
     const Communicator *Comm = nullptr;
-    std::vector<std::byte> Held; // a send held for a tree broadcast: its packed payload,
-    bool SameAsFirst = false;    // or none: the first held send's bytes are its own
+    FrameBuffer Held;         // a send held for a tree broadcast: its packed payload,
+    bool SameAsFirst = false; // or none: the first held send's bytes are its own
   };
   struct Batch {
     int Depth = 0;                 // open regions

@@ -51,7 +51,7 @@ struct Message {
   std::size_t Bytes = 0;
 
   // Eager: either owned bytes, or a slice of a received frame (kept alive by the pointer).
-  std::vector<std::byte> Owned;
+  FrameBuffer Owned;
   std::shared_ptr<FrameBuffer> Frame;
   std::size_t FrameOffset = 0;
   const std::byte *data() const { return Frame ? Frame->data() + FrameOffset : Owned.data(); }
