@@ -283,6 +283,23 @@ Engine::broadcastRoute(int SourceWorld, const std::vector<const SendShape *> &Se
   return Route;
 }
 
+bool Engine::repeats(const Broadcaster &B, const std::vector<const SendShape *> &Sends) const {
+  std::vector<int> Dests;
+  for (const SendShape *S : Sends) {
+    if (S->Comm != Sends.front()->Comm || S->Env.Tag != B.Tag || S->Bytes != B.Bytes)
+      return false;
+    Dests.push_back(S->DestWorld);
+  }
+  // The route's ranks are in ascending order (broadcastRoute): the same ranks, each once.
+  std::sort(Dests.begin(), Dests.end());
+  auto Next = Dests.begin();
+  for (const std::vector<int> &Ranks : B.Route.Ranks)
+    for (int W : Ranks)
+      if (Next == Dests.end() || *Next++ != W)
+        return false;
+  return Next == Dests.end();
+}
+
 void Engine::closeShapes(int SourceWorld, const std::vector<SendShape> &Shapes) {
   std::vector<int> Contexts; // nearly always one
   for (const SendShape &S : Shapes)
@@ -298,25 +315,24 @@ void Engine::closeShapes(int SourceWorld, const std::vector<SendShape> &Shapes) 
     const SendShape &First = *Sends.front();
     // The same buffer each time is a candidate; whether its bytes are the same is checked when
     // they are held, before anything travels along the tree.
-    std::optional<BroadcastRoute> Route;
-    if (std::all_of(Sends.begin(), Sends.end(), [&](const SendShape *S) {
-          return S->Buf == First.Buf && S->Count == First.Count && S->Type == First.Type;
-        }))
-      Route = broadcastRoute(SourceWorld, Sends);
-    if (!Route) {
-      Broadcasters.erase(Key);
-      continue;
-    }
+    bool OneBuffer = std::all_of(Sends.begin(), Sends.end(), [&](const SendShape *S) {
+      return S->Buf == First.Buf && S->Count == First.Count && S->Type == First.Type;
+    });
     auto It = Broadcasters.find(Key);
-    if (It != Broadcasters.end() && It->second.Tag == First.Env.Tag &&
-        It->second.Bytes == First.Bytes && It->second.Route == *Route) {
+    if (OneBuffer && It != Broadcasters.end() && repeats(It->second, Sends)) {
       // The second time in a row: from here on, along the tree. Every process learns it
       // directly, after this broadcast's records.
-      Remote.broadcast(*Route, SourceWorld, First.Env, {}, BroadcastWay::ToTree);
+      Remote.broadcast(It->second.Route, SourceWorld, First.Env, {}, BroadcastWay::ToTree);
       It->second.Tree = true;
-    } else {
-      Broadcasters[Key] = Broadcaster{std::move(*Route), First.Env.Tag, First.Bytes, false};
+      continue;
     }
+    std::optional<BroadcastRoute> Route;
+    if (OneBuffer)
+      Route = broadcastRoute(SourceWorld, Sends);
+    if (Route)
+      Broadcasters[Key] = Broadcaster{std::move(*Route), First.Env.Tag, First.Bytes, false};
+    else
+      Broadcasters.erase(Key);
   }
 }
 
@@ -328,11 +344,10 @@ void Engine::closeHeld(int SourceWorld, int Context) {
       Sends.push_back(&S);
   const SendShape &First = *Sends.front();
   const Broadcaster &B = Broadcasters.at({SourceWorld, Context});
-  std::optional<BroadcastRoute> Route = broadcastRoute(SourceWorld, Sends);
-  bool Again = Route && B.Tag == First.Env.Tag && B.Bytes == First.Bytes && B.Route == *Route &&
-               std::all_of(Sends.begin(), Sends.end(), [&](const SendShape *S) {
-                 return S->SameAsFirst || S->Held == First.Held;
-               });
+  bool Again =
+      repeats(B, Sends) && std::all_of(Sends.begin(), Sends.end(), [&](const SendShape *S) {
+        return S->SameAsFirst || S->Held == First.Held;
+      });
   if (!Again) {
     sendHeld(SourceWorld, Context);
     return;

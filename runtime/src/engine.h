@@ -139,6 +139,9 @@ private:
   // The shapes of one context form a broadcast to every member on another process: its route.
   std::optional<BroadcastRoute> broadcastRoute(int SourceWorld,
                                                const std::vector<const SendShape *> &Sends) const;
+  // Whether Sends are B's broadcast again: its tag and size, to each of its ranks once; the
+  // route is not built again.
+  bool repeats(const Broadcaster &B, const std::vector<const SendShape *> &Sends) const;
   // At the end of a region entry: the sends that left, as a candidate; those held, as the
   // broadcast again or as written.
   void closeShapes(int SourceWorld, const std::vector<SendShape> &Shapes);

@@ -305,6 +305,16 @@ TEST(BroadcastDetectionPart, WhatBreaksTheTreeEndsItBeforeItLeaves) {
     EXPECT_EQ(valueOf(F.Remote.Eager[7].Payload), 5);
     EXPECT_EQ(F.Eng.counters().TreeBroadcasts, 0u);
   }
+  // A rank left out once the tree is on: the end marker, then the sends as written.
+  {
+    DetectionFixture F;
+    F.entry(&Value);
+    F.entry(&Value);
+    F.log();
+    F.entry(&Value, {1, 3});
+    EXPECT_EQ(F.log(), (std::vector<std::string>{"end", "e1", "e3"}));
+    EXPECT_EQ(F.Eng.counters().TreeBroadcasts, 0u);
+  }
   // Another send on the communicator: the end marker first, then the send.
   {
     DetectionFixture F;
