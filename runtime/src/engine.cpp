@@ -352,7 +352,7 @@ void Engine::closeHeld(int SourceWorld, int Context) {
     sendHeld(SourceWorld, Context);
     return;
   }
-  Remote.broadcast(B.Route, SourceWorld, First.Env, First.Held, BroadcastWay::Tree);
+  Remote.broadcast(B.Route, SourceWorld, First.Env, First.Held.bytes(), BroadcastWay::Tree);
   ++Counters.TreeBroadcasts;
   std::erase_if(Held, [&](const SendShape &S) { return S.Env.Context == Context; });
 }
@@ -368,10 +368,10 @@ void Engine::sendHeld(int SourceWorld, int Context) {
       continue;
     if (!First)
       First = &S;
-    const FrameBuffer &Bytes = S.SameAsFirst ? First->Held : S.Held;
+    const ByteBuffer &Bytes = S.SameAsFirst ? First->Held : S.Held;
     std::byte *Payload =
         Remote.eager(Place.processOf(S.DestWorld), S.DestWorld, SourceWorld, S.Env, Bytes.size());
-    std::copy(Bytes.begin(), Bytes.end(), Payload);
+    std::ranges::copy(Bytes.bytes(), Payload);
   }
   std::erase_if(Held, [&](const SendShape &S) { return S.Env.Context == Context; });
 }

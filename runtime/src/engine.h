@@ -113,7 +113,7 @@ private:
     MPI_Datatype Type = MPI_DATATYPE_NULL;
     std::size_t Bytes = 0;
     const Communicator *Comm = nullptr;
-    FrameBuffer Held;         // a send held for a tree broadcast: its packed payload,
+    ByteBuffer Held;          // a send held for a tree broadcast: its packed payload,
     bool SameAsFirst = false; // or none: the first held send's bytes are its own
   };
   struct Batch {

@@ -1,6 +1,7 @@
 // message.h - messages waiting to be matched, and the mailbox of one virtual rank.
 #pragma once
 
+#include "byte_buffer.h"
 #include "request.h"
 
 #include <cstddef>
@@ -25,21 +26,6 @@ inline bool matches(int Source, int Tag, int Context, const Envelope &E) {
          (Tag == MPI_ANY_TAG || Tag == E.Tag);
 }
 
-// Frames are written before they are read: growing one leaves its bytes as they are instead of
-// zeroing memory about to be overwritten (a memset of every frame on both sides).
-template <class T> struct DefaultInitAllocator : std::allocator<T> {
-  template <class U> struct rebind {
-    using other = DefaultInitAllocator<U>;
-  };
-  DefaultInitAllocator() = default;
-  template <class U> DefaultInitAllocator(const DefaultInitAllocator<U> &) noexcept {}
-  template <class U> void construct(U *P) noexcept { ::new (static_cast<void *>(P)) U; }
-  template <class U, class... Args> void construct(U *P, Args &&...A) {
-    ::new (static_cast<void *>(P)) U(std::forward<Args>(A)...);
-  }
-};
-using FrameBuffer = std::vector<std::byte, DefaultInitAllocator<std::byte>>;
-
 struct Message {
   enum class Kind {
     Eager,            // the packed payload is here
@@ -51,8 +37,8 @@ struct Message {
   std::size_t Bytes = 0;
 
   // Eager: either owned bytes, or a slice of a received frame (kept alive by the pointer).
-  FrameBuffer Owned;
-  std::shared_ptr<FrameBuffer> Frame;
+  ByteBuffer Owned;
+  std::shared_ptr<ByteBuffer> Frame;
   std::size_t FrameOffset = 0;
   const std::byte *data() const { return Frame ? Frame->data() + FrameOffset : Owned.data(); }
 

@@ -143,7 +143,9 @@ void Transport::init(int Processes) {
   NextTransferTag.assign(Processes, 0);
   Partial.resize(Processes);
   PieceRequests.assign(PostedPieces, MPI_REQUEST_NULL);
-  PieceBuffers.assign(PostedPieces, FrameBuffer(FrameChunkBytes));
+  PieceBuffers.clear();
+  for (int Slot = 0; Slot < PostedPieces; ++Slot)
+    PieceBuffers.emplace_back(FrameChunkBytes);
   for (int Slot = 0; Slot < PostedPieces; ++Slot)
     postPiece(Slot);
 }
@@ -166,9 +168,13 @@ std::byte *Transport::addRecord(int DestProcess, const RecordHeader &H, std::siz
     Progress.demand();
   }
   if (O.Buf.empty()) {
-    if (O.Buf.capacity() == 0 && !Spare.empty()) { // reuse a sent frame's memory
-      O.Buf = std::move(Spare.back());
-      Spare.pop_back();
+    if (O.Buf.capacity() == 0 && !Spare.empty()) {
+      // Reuse a sent frame's memory, the largest: a frame that gathers many sends (a root's)
+      // then grows into fresh memory rarely.
+      auto Largest = std::max_element(Spare.begin(), Spare.end(),
+                                      [](auto &A, auto &B) { return A.capacity() < B.capacity(); });
+      O.Buf = std::move(*Largest);
+      swapRemove(Spare, static_cast<std::size_t>(Largest - Spare.begin()));
     }
     O.Buf.resize(FrameHeaderBytes);
   }
@@ -303,7 +309,7 @@ bool Transport::flush() {
     Outgoing &O = Out[P];
     std::uint32_t Header[2] = {O.Records, static_cast<std::uint32_t>(O.Buf.size())};
     std::memcpy(O.Buf.data(), Header, sizeof Header);
-    auto Frame = std::make_shared<FrameBuffer>(std::move(O.Buf));
+    auto Frame = std::make_shared<ByteBuffer>(std::move(O.Buf));
     for (std::size_t At = 0; At < Frame->size(); At += FrameChunkBytes) {
       MPI_Request Req;
       MPI_Isend(Frame->data() + At, static_cast<int>(std::min(FrameChunkBytes, Frame->size() - At)),
@@ -314,7 +320,7 @@ bool Transport::flush() {
     ++Counters.FramesSent;
     Counters.BytesSent += Frame->size();
     Observer.frameSent(P, Frame->size(), O.Records);
-    O.Buf = FrameBuffer();
+    O.Buf = ByteBuffer();
     O.Records = 0;
     Any = true;
   }
@@ -395,15 +401,15 @@ void Transport::takePiece(int Slot, const MPI_Status &Status) {
     if (Header[1] == static_cast<std::uint32_t>(Bytes)) {
       // A frame in one piece is delivered from the receive's buffer, which the slot gives
       // up for a new one: no copy.
-      auto Frame = std::make_shared<FrameBuffer>(std::move(PieceBuffers[Slot]));
+      auto Frame = std::make_shared<ByteBuffer>(std::move(PieceBuffers[Slot]));
       Frame->resize(static_cast<std::size_t>(Bytes));
-      PieceBuffers[Slot] = FrameBuffer(FrameChunkBytes);
+      PieceBuffers[Slot] = ByteBuffer(FrameChunkBytes);
       postPiece(Slot);
       NextPiece = (Slot + 1) % static_cast<int>(PieceRequests.size());
       deliverFrame(Frame, Source);
       return;
     }
-    A.Frame = std::make_shared<FrameBuffer>(Header[1]);
+    A.Frame = std::make_shared<ByteBuffer>(Header[1]);
     ++Assembling; // more pieces to come
     Progress.demand();
   }
@@ -414,14 +420,14 @@ void Transport::takePiece(int Slot, const MPI_Status &Status) {
   NextPiece = (Slot + 1) % static_cast<int>(PieceRequests.size());
   if (A.Filled == A.Frame->size()) {
     --Assembling;
-    std::shared_ptr<FrameBuffer> Frame = std::move(A.Frame);
+    std::shared_ptr<ByteBuffer> Frame = std::move(A.Frame);
     A = Assembly();
     deliverFrame(Frame, Source);
   }
 }
 
-void Transport::deliverFrame(const std::shared_ptr<FrameBuffer> &Owner, int Source) {
-  const FrameBuffer &Frame = *Owner;
+void Transport::deliverFrame(const std::shared_ptr<ByteBuffer> &Owner, int Source) {
+  const ByteBuffer &Frame = *Owner;
   ++Counters.FramesReceived;
   std::uint32_t Header[2];
   std::memcpy(Header, Frame.data(), sizeof Header);
@@ -465,7 +471,7 @@ void Transport::deliverFrame(const std::shared_ptr<FrameBuffer> &Owner, int Sour
 
 template <class Deliver>
 std::size_t Transport::takeBroadcast(const RecordHeader &H,
-                                     const std::shared_ptr<FrameBuffer> &Owner, std::size_t At,
+                                     const std::shared_ptr<ByteBuffer> &Owner, std::size_t At,
                                      Deliver &&D) {
   BroadcastRoute Slice;
   std::size_t SliceSize = readSlice(Owner->data() + At, Slice);

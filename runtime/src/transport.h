@@ -80,12 +80,12 @@ public:
 
 private:
   struct Outgoing {
-    FrameBuffer Buf;
+    ByteBuffer Buf;
     std::uint32_t Records = 0;
   };
   struct SendInFlight {
-    std::shared_ptr<FrameBuffer> Frame; // a frame (shared by its pieces) MPI is sending
-    Request *Payload = nullptr;         // or a rendezvous send (or one part of it) to complete
+    std::shared_ptr<ByteBuffer> Frame; // a frame (shared by its pieces) MPI is sending
+    Request *Payload = nullptr;        // or a rendezvous send (or one part of it) to complete
   };
   // A rendezvous send in parts: what of it is final, and what MPI is still sending.
   struct PartsOut {
@@ -115,18 +115,18 @@ private:
   // Passes on a broadcast record found at At of a frame, and delivers its messages in the
   // order of its way; returns the bytes it took after its header.
   template <class Deliver>
-  std::size_t takeBroadcast(const RecordHeader &H, const std::shared_ptr<FrameBuffer> &Owner,
+  std::size_t takeBroadcast(const RecordHeader &H, const std::shared_ptr<ByteBuffer> &Owner,
                             std::size_t At, Deliver &&D);
   // A frame whose pieces are arriving.
   struct Assembly {
-    std::shared_ptr<FrameBuffer> Frame;
+    std::shared_ptr<ByteBuffer> Frame;
     std::size_t Filled = 0;
   };
   void postPiece(int Slot);
   // Takes the pieces that have landed, in the order MPI matched them.
   bool takePieces();
   void takePiece(int Slot, const MPI_Status &Status);
-  void deliverFrame(const std::shared_ptr<FrameBuffer> &Frame, int Source);
+  void deliverFrame(const std::shared_ptr<ByteBuffer> &Frame, int Source);
   bool completeSends();
   bool completeRecvs();
   void sendDone(int Index);
@@ -152,12 +152,12 @@ private:
   // matches pieces to them. NextPiece is the oldest; a taken piece's receive is posted again
   // as the newest.
   std::vector<MPI_Request> PieceRequests;
-  std::vector<FrameBuffer> PieceBuffers;
+  std::vector<ByteBuffer> PieceBuffers;
   int NextPiece = 0;
   std::vector<MPI_Request> WaitList; // waitForAny's requests
   std::vector<Assembly> Partial;     // per source process
   int Assembling = 0;                // frames of Partial under way
-  std::vector<FrameBuffer> Spare;    // memory of sent frames, for the next ones
+  std::vector<ByteBuffer> Spare;     // memory of sent frames, for the next ones
   RouteOrder Order;                  // the records of roots that have broadcast along a tree
   TransportCounters Counters;
 };
