@@ -7,13 +7,30 @@
 // and no process is more than ceil(log2 n) hops from it).
 #pragma once
 
+#include <span>
 #include <vector>
 
 namespace bamboo::detail {
 
 struct BroadcastRoute {
   std::vector<int> Processes;
-  std::vector<std::vector<int>> Ranks; // per process: the world ranks it delivers to
+  // The world ranks each process delivers to, process after process: those of process I are
+  // Ranks[FirstRank[I]] up to Ranks[FirstRank[I + 1]]. Flat, so that reading a slice off the
+  // wire costs three allocations whatever the number of processes.
+  std::vector<int> FirstRank{0};
+  std::vector<int> Ranks;
+
+  void addProcess(int Process) {
+    Processes.push_back(Process);
+    FirstRank.push_back(FirstRank.back());
+  }
+  void addRank(int WorldRank) { // to the last process added
+    Ranks.push_back(WorldRank);
+    ++FirstRank.back();
+  }
+  std::span<const int> ranksOf(int I) const {
+    return {Ranks.data() + FirstRank[I], Ranks.data() + FirstRank[I + 1]};
+  }
   bool operator==(const BroadcastRoute &) const = default;
 };
 

@@ -268,15 +268,12 @@ Engine::broadcastRoute(int SourceWorld, const std::vector<const SendShape *> &Se
   // The root's process first, then the others in ascending order (Dests is sorted, and a
   // process's ranks are consecutive).
   BroadcastRoute Route;
-  Route.Processes.push_back(Place.Process);
-  Route.Ranks.emplace_back();
+  Route.addProcess(Place.Process);
   for (int W : Dests) {
     int P = Place.processOf(W);
-    if (Route.Processes.back() != P) {
-      Route.Processes.push_back(P);
-      Route.Ranks.emplace_back();
-    }
-    Route.Ranks.back().push_back(W);
+    if (Route.Processes.back() != P)
+      Route.addProcess(P);
+    Route.addRank(W);
   }
   if (Route.Processes.size() < 3)
     return std::nullopt; // one other process: nothing to gain
@@ -292,12 +289,7 @@ bool Engine::repeats(const Broadcaster &B, const std::vector<const SendShape *> 
   }
   // The route's ranks are in ascending order (broadcastRoute): the same ranks, each once.
   std::sort(Dests.begin(), Dests.end());
-  auto Next = Dests.begin();
-  for (const std::vector<int> &Ranks : B.Route.Ranks)
-    for (int W : Ranks)
-      if (Next == Dests.end() || *Next++ != W)
-        return false;
-  return Next == Dests.end();
+  return Dests == B.Route.Ranks;
 }
 
 void Engine::closeShapes(int SourceWorld, const std::vector<SendShape> &Shapes) {

@@ -64,42 +64,51 @@ constexpr std::size_t padded(std::size_t N) { return (N + 7) & ~std::size_t(7); 
 // A slice of a broadcast's route on the wire: the number of processes and of ranks, then
 // (process, rank count) for each process, then the ranks, padded to 8 bytes.
 std::size_t sliceBytes(const BroadcastRoute &Route, RouteSlice S) {
-  std::size_t Ranks = 0;
-  for (int I = S.Begin; I < S.End; ++I)
-    Ranks += Route.Ranks[I].size();
+  std::size_t Ranks = std::size_t(Route.FirstRank[S.End] - Route.FirstRank[S.Begin]);
   return padded(sizeof(std::int32_t) * (2 + 2 * std::size_t(S.End - S.Begin) + Ranks));
 }
 
+static_assert(sizeof(int) == sizeof(std::int32_t), "ranks travel as 32-bit words");
+
 void writeSlice(std::byte *To, const BroadcastRoute &Route, RouteSlice S) {
-  std::vector<std::int32_t> Words{S.End - S.Begin, 0};
+  auto Put = [&To](std::int32_t Word) {
+    std::memcpy(To, &Word, sizeof Word);
+    To += sizeof Word;
+  };
+  int FirstRank = Route.FirstRank[S.Begin], EndRank = Route.FirstRank[S.End];
+  Put(S.End - S.Begin);
+  Put(EndRank - FirstRank);
   for (int I = S.Begin; I < S.End; ++I) {
-    Words.push_back(Route.Processes[I]);
-    Words.push_back(static_cast<std::int32_t>(Route.Ranks[I].size()));
-    Words[1] += static_cast<std::int32_t>(Route.Ranks[I].size());
+    Put(Route.Processes[I]);
+    Put(Route.FirstRank[I + 1] - Route.FirstRank[I]);
   }
-  for (int I = S.Begin; I < S.End; ++I)
-    Words.insert(Words.end(), Route.Ranks[I].begin(), Route.Ranks[I].end());
-  std::size_t Bytes = Words.size() * sizeof(std::int32_t);
-  std::memcpy(To, Words.data(), Bytes);
-  std::memset(To + Bytes, 0, sliceBytes(Route, S) - Bytes);
+  std::size_t RankBytes = sizeof(std::int32_t) * std::size_t(EndRank - FirstRank);
+  if (RankBytes)
+    std::memcpy(To, Route.Ranks.data() + FirstRank, RankBytes);
+  std::size_t Written = sizeof(std::int32_t) * (2 + 2 * std::size_t(S.End - S.Begin)) + RankBytes;
+  std::memset(To + RankBytes, 0, sliceBytes(Route, S) - Written);
 }
 
 // Reads a slice written by writeSlice as a route of its own; returns its size in bytes.
 std::size_t readSlice(const std::byte *From, BroadcastRoute &Route) {
-  std::int32_t Counts[2];
-  std::memcpy(Counts, From, sizeof Counts);
-  std::vector<std::int32_t> Words(2 + 2 * std::size_t(Counts[0]) + std::size_t(Counts[1]));
-  std::memcpy(Words.data(), From, Words.size() * sizeof(std::int32_t));
-  Route.Processes.resize(Counts[0]);
-  Route.Ranks.resize(Counts[0]);
-  std::size_t NextRank = 2 + 2 * std::size_t(Counts[0]);
-  for (int I = 0; I < Counts[0]; ++I) {
-    Route.Processes[I] = Words[2 + 2 * I];
-    auto First = Words.begin() + static_cast<std::ptrdiff_t>(NextRank);
-    Route.Ranks[I].assign(First, First + Words[3 + 2 * I]);
-    NextRank += static_cast<std::size_t>(Words[3 + 2 * I]);
+  auto Get = [&From] {
+    std::int32_t Word;
+    std::memcpy(&Word, From, sizeof Word);
+    From += sizeof Word;
+    return Word;
+  };
+  int Processes = Get(), Ranks = Get();
+  Route.Processes.resize(std::size_t(Processes));
+  Route.FirstRank.resize(std::size_t(Processes) + 1);
+  Route.FirstRank[0] = 0;
+  for (int I = 0; I < Processes; ++I) {
+    Route.Processes[std::size_t(I)] = Get();
+    Route.FirstRank[std::size_t(I) + 1] = Route.FirstRank[std::size_t(I)] + Get();
   }
-  return padded(Words.size() * sizeof(std::int32_t));
+  Route.Ranks.resize(std::size_t(Ranks));
+  if (Ranks)
+    std::memcpy(Route.Ranks.data(), From, sizeof(std::int32_t) * std::size_t(Ranks));
+  return padded(sizeof(std::int32_t) * (2 + 2 * std::size_t(Processes) + std::size_t(Ranks)));
 }
 
 // Completes whatever finished among Requests; calls Done(index) for each, in descending index
@@ -490,7 +499,7 @@ std::size_t Transport::takeBroadcast(const RecordHeader &H,
   else if (H.Flags & EndsTree)
     A.Then = Way::Direct;
   else // the broadcast's payload: a message from the root to each of this process's ranks
-    for (int Rank : Slice.Ranks.front()) {
+    for (int Rank : Slice.ranksOf(0)) {
       auto M = std::make_unique<Message>();
       M->Env = Envelope{H.Source, H.Tag, H.Context};
       M->Bytes = H.Bytes;
