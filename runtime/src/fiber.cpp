@@ -1,11 +1,16 @@
 // fiber.cpp - user-level threads on Boost.Context, with the sanitizers told of each switch.
 #include "fiber.h"
 
+#include "fatal_error.h"
+
 #include <sys/mman.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <memory>
-#include <new>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -36,6 +41,45 @@ namespace bamboo::detail {
 namespace ctx = boost::context;
 
 namespace {
+// Lines of a /proc file, or -1 if it cannot be read.
+long countLines(const char *Path) {
+  std::FILE *F = std::fopen(Path, "r");
+  if (!F)
+    return -1;
+  long Lines = 0;
+  for (int C; (C = std::fgetc(F)) != EOF;)
+    Lines += C == '\n';
+  std::fclose(F);
+  return Lines;
+}
+
+long readNumber(const char *Path) {
+  std::FILE *F = std::fopen(Path, "r");
+  long N = -1;
+  if (F && std::fscanf(F, "%ld", &N) != 1)
+    N = -1;
+  if (F)
+    std::fclose(F);
+  return N;
+}
+
+// The job ends with what ran out: a rank without a stack cannot run. Each stack is two of the
+// kernel's mappings (the stack and its guard), so many ranks a process can reach the kernel's
+// limit on mappings long before memory runs out (16,384 ranks in 4,096 simulated processes).
+[[noreturn]] void stackNotMapped(std::size_t Bytes, int Error) {
+  std::string Message = "cannot map a virtual rank's stack of " + std::to_string(Bytes / 1024) +
+                        " KiB: " + std::strerror(Error);
+  long Mappings = countLines("/proc/self/maps");
+  long Limit = readNumber("/proc/sys/vm/max_map_count");
+  if (Mappings >= 0 && Limit > 0 && Mappings + 16 >= Limit)
+    Message += "; this process has " + std::to_string(Mappings) +
+               " memory mappings, the kernel's limit (vm.max_map_count), and each rank's "
+               "stack takes two: run fewer ranks a process (BAMBOO_VF) or raise the limit";
+  else
+    Message += " (BAMBOO_STACK_SIZE sets a stack's size; BAMBOO_VF the ranks a process)";
+  fatalError(Message);
+}
+
 // A stack for Boost.Context: one mapping, committed by the kernel as it is touched, with a
 // guard region below it. Boost's protected_fixedsize_stack guards one page only: a function
 // whose frame is larger (a local array, or recursion the compiler inlined into one frame)
@@ -52,10 +96,11 @@ public:
     void *Base = mmap(nullptr, Usable + GuardSize, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
     if (Base == MAP_FAILED)
-      throw std::bad_alloc();
+      stackNotMapped(Usable, errno);
     if (mprotect(Base, GuardSize, PROT_NONE) != 0) {
+      int Error = errno;
       munmap(Base, Usable + GuardSize);
-      throw std::bad_alloc();
+      stackNotMapped(Usable, Error);
     }
 #ifdef BAMBOO_ASAN
     // The kernel may hand out the memory of an ended fiber's stack again, whose last frames
