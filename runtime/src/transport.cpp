@@ -63,9 +63,12 @@ constexpr std::size_t padded(std::size_t N) { return (N + 7) & ~std::size_t(7); 
 
 // A slice of a broadcast's route on the wire: the number of processes and of ranks, then
 // (process, rank count) for each process, then the ranks, padded to 8 bytes.
+std::size_t sliceWordBytes(int Processes, int Ranks) {
+  return sizeof(std::int32_t) * (2 + 2 * std::size_t(Processes) + std::size_t(Ranks));
+}
+
 std::size_t sliceBytes(const BroadcastRoute &Route, RouteSlice S) {
-  std::size_t Ranks = std::size_t(Route.FirstRank[S.End] - Route.FirstRank[S.Begin]);
-  return padded(sizeof(std::int32_t) * (2 + 2 * std::size_t(S.End - S.Begin) + Ranks));
+  return padded(sliceWordBytes(S.End - S.Begin, Route.FirstRank[S.End] - Route.FirstRank[S.Begin]));
 }
 
 static_assert(sizeof(int) == sizeof(std::int32_t), "ranks travel as 32-bit words");
@@ -85,8 +88,8 @@ void writeSlice(std::byte *To, const BroadcastRoute &Route, RouteSlice S) {
   std::size_t RankBytes = sizeof(std::int32_t) * std::size_t(EndRank - FirstRank);
   if (RankBytes)
     std::memcpy(To, Route.Ranks.data() + FirstRank, RankBytes);
-  std::size_t Written = sizeof(std::int32_t) * (2 + 2 * std::size_t(S.End - S.Begin)) + RankBytes;
-  std::memset(To + RankBytes, 0, sliceBytes(Route, S) - Written);
+  std::size_t Written = sliceWordBytes(S.End - S.Begin, EndRank - FirstRank);
+  std::memset(To + RankBytes, 0, padded(Written) - Written);
 }
 
 // Reads a slice written by writeSlice as a route of its own; returns its size in bytes.
@@ -108,7 +111,7 @@ std::size_t readSlice(const std::byte *From, BroadcastRoute &Route) {
   Route.Ranks.resize(std::size_t(Ranks));
   if (Ranks)
     std::memcpy(Route.Ranks.data(), From, sizeof(std::int32_t) * std::size_t(Ranks));
-  return padded(sizeof(std::int32_t) * (2 + 2 * std::size_t(Processes) + std::size_t(Ranks)));
+  return padded(sliceWordBytes(Processes, Ranks));
 }
 
 // Completes whatever finished among Requests; calls Done(index) for each, in descending index
@@ -153,10 +156,10 @@ void Transport::init(int Processes) {
   Partial.resize(Processes);
   PieceRequests.assign(PostedPieces, MPI_REQUEST_NULL);
   PieceBuffers.clear();
-  for (int Slot = 0; Slot < PostedPieces; ++Slot)
+  for (int Slot = 0; Slot < PostedPieces; ++Slot) {
     PieceBuffers.emplace_back(FrameChunkBytes);
-  for (int Slot = 0; Slot < PostedPieces; ++Slot)
     postPiece(Slot);
+  }
 }
 
 void Transport::shutdown() {
