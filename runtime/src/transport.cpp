@@ -53,9 +53,6 @@ RecordHeader recordOf(RecordKind Kind, int DestWorld, int SourceWorld, const Env
 constexpr int FrameTag = 1;
 constexpr std::size_t FrameHeaderBytes = 8; // record count, frame size
 constexpr std::size_t MaxSpareFrames = 16;
-// The largest MPI message of a frame: within what MPICH over UCX sends eagerly, in one
-// fragment, over shared memory and TCP alike.
-constexpr std::size_t FrameChunkBytes = 8192;
 // Piece receives kept posted: a 3D stencil's step brings two pieces from each of six
 // neighbours. More pieces than this wait in MPI's unexpected queue until a receive is free.
 constexpr int PostedPieces = 16;
@@ -157,7 +154,7 @@ void Transport::init(int Processes) {
   PieceRequests.assign(PostedPieces, MPI_REQUEST_NULL);
   PieceBuffers.clear();
   for (int Slot = 0; Slot < PostedPieces; ++Slot) {
-    PieceBuffers.emplace_back(FrameChunkBytes);
+    PieceBuffers.emplace_back(FramePieceBytes);
     postPiece(Slot);
   }
 }
@@ -322,9 +319,9 @@ bool Transport::flush() {
     std::uint32_t Header[2] = {O.Records, static_cast<std::uint32_t>(O.Buf.size())};
     std::memcpy(O.Buf.data(), Header, sizeof Header);
     auto Frame = std::make_shared<ByteBuffer>(std::move(O.Buf));
-    for (std::size_t At = 0; At < Frame->size(); At += FrameChunkBytes) {
+    for (std::size_t At = 0; At < Frame->size(); At += FramePieceBytes) {
       MPI_Request Req;
-      MPI_Isend(Frame->data() + At, static_cast<int>(std::min(FrameChunkBytes, Frame->size() - At)),
+      MPI_Isend(Frame->data() + At, static_cast<int>(std::min(FramePieceBytes, Frame->size() - At)),
                 MPI_BYTE, P, FrameTag, Frames, &Req);
       SendRequests.push_back(Req);
       Sends.push_back(SendInFlight{Frame, nullptr});
@@ -382,7 +379,7 @@ void Transport::recvDone(int I) {
 }
 
 void Transport::postPiece(int Slot) {
-  MPI_Irecv(PieceBuffers[Slot].data(), static_cast<int>(FrameChunkBytes), MPI_BYTE, MPI_ANY_SOURCE,
+  MPI_Irecv(PieceBuffers[Slot].data(), static_cast<int>(FramePieceBytes), MPI_BYTE, MPI_ANY_SOURCE,
             FrameTag, Frames, &PieceRequests[Slot]);
 }
 
@@ -415,7 +412,7 @@ void Transport::takePiece(int Slot, const MPI_Status &Status) {
       // up for a new one: no copy.
       auto Frame = std::make_shared<ByteBuffer>(std::move(PieceBuffers[Slot]));
       Frame->resize(static_cast<std::size_t>(Bytes));
-      PieceBuffers[Slot] = ByteBuffer(FrameChunkBytes);
+      PieceBuffers[Slot] = ByteBuffer(FramePieceBytes);
       postPiece(Slot);
       NextPiece = (Slot + 1) % static_cast<int>(PieceRequests.size());
       deliverFrame(Frame, Source);

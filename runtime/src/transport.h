@@ -2,7 +2,7 @@
 //
 // Small payloads travel in frames: everything a process sends to one other process during a
 // scheduling step is one frame (a header, then records, each with its payload). A frame goes
-// as MPI messages of at most FrameChunkBytes, which MPI sends eagerly: the kernel moves them
+// as MPI messages of at most FramePieceBytes, which MPI sends eagerly: the kernel moves them
 // while the ranks compute, with no MPI call needed on either side (a larger message would
 // wait for both sides' MPI calls, as MPI's rendezvous does). The receiver keeps receives for
 // pieces posted ahead, from any source, so that a piece lands where it is expected without a
@@ -23,6 +23,7 @@
 #include "progress_signal.h"
 #include "remote.h"
 #include "route_order.h"
+#include "simulated_mpi.h"
 
 #include <mpi.h>
 
@@ -33,6 +34,14 @@
 #include <vector>
 
 namespace bamboo::detail {
+
+// The largest MPI message of a frame: the largest that the MPI underneath sends eagerly, in one
+// fragment. MPICH over UCX: 8 KiB, over shared memory and TCP alike. SMPI sends a message
+// eagerly ("detached") below smpi/send-is-detached-thresh, 64 KiB by default; smaller pieces
+// there only cost more MPI calls, and SimGrid charges each of them its own bookkeeping
+// (docs/scale.md: Cannon at 64 cores spent 1.2 ms a step in its exchange with 8 KiB pieces,
+// 0.7 with 64).
+inline constexpr std::size_t FramePieceBytes = MPIIsSimulated ? 65536 - 64 : 8192;
 
 struct RecordHeader; // the wire format: transport.cpp
 enum class RecordKind : std::int32_t;

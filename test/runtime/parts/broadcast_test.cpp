@@ -388,8 +388,8 @@ TEST(TransportPartAcrossProcesses, BroadcastRecordsReachEveryProcessInTheOrderSe
       Route.addRank(1000 + P);
   }
   // Tag k is the k-th message to each process: 0 direct; 1 direct, then the switch; 2-4 along
-  // the tree (4 of 20,000 bytes: several pieces); the end; 5 direct.
-  auto Bytes = [](int Tag) { return Tag == 4 ? 20000 : 8 * (Tag + 1); };
+  // the tree (4 of two and a half frame pieces); the end; 5 direct.
+  auto Bytes = [](int Tag) { return Tag == 4 ? FramePieceBytes * 5 / 2 : 8 * (Tag + 1); };
   auto Fill = [](int Tag, std::size_t I) { return static_cast<std::byte>((Tag * 37 + I) & 0xff); };
   auto Payload = [&](int Tag) {
     std::vector<std::byte> P(Bytes(Tag));

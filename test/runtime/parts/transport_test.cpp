@@ -67,10 +67,11 @@ TEST(TransportPart, EagerMessagesOfOneStepTravelAsOneFrameAndArriveInOrder) {
   Fixture F;
   if (F.Skip)
     GTEST_SKIP() << "one process";
-  // Three 5000-byte payloads: a frame above the 8 KiB piece size, put back together.
+  // Three payloads of 5/8 of a piece each: a frame of three pieces, put back together.
+  const std::size_t Bytes = FramePieceBytes * 5 / 8;
   for (int I = 0; I < 3; ++I) {
-    std::byte *Room = F.Net.eager(0, 7, I, Envelope{I, 10 + I, 3}, 5000);
-    std::memset(Room, 'a' + I, 5000);
+    std::byte *Room = F.Net.eager(0, 7, I, Envelope{I, 10 + I, 3}, Bytes);
+    std::memset(Room, 'a' + I, Bytes);
   }
   EXPECT_TRUE(F.Net.busy()); // a frame not yet sent
   ASSERT_TRUE(progressUntil(F.Net, [&] { return F.Arrived.Delivered.size() == 3; }));
@@ -84,9 +85,9 @@ TEST(TransportPart, EagerMessagesOfOneStepTravelAsOneFrameAndArriveInOrder) {
     EXPECT_EQ(M->Env.Source, I);
     EXPECT_EQ(M->Env.Tag, 10 + I);
     EXPECT_EQ(M->Env.Context, 3);
-    ASSERT_EQ(M->Bytes, 5000u);
+    ASSERT_EQ(M->Bytes, Bytes);
     EXPECT_EQ(M->data()[0], std::byte('a' + I));
-    EXPECT_EQ(M->data()[4999], std::byte('a' + I));
+    EXPECT_EQ(M->data()[Bytes - 1], std::byte('a' + I));
   }
   EXPECT_EQ(F.Net.counters().FramesSent, F.Net.counters().FramesReceived);
 }
@@ -169,15 +170,15 @@ TEST(TransportPartAcrossProcesses, InterleavedPiecesFromSeveralSendersMakeWholeF
   Transport Net{Arrived, Seen, Progress};
   Net.init(Size);
   // Two rounds with different peers and sizes, as regions whose pattern changes: first every
-  // process sends every other 3 records of 40,000 bytes (15 pieces a frame, 30 or more arrive
-  // at each process against 16 receives posted); then only to the next process, 1 record of
-  // 100 bytes.
+  // process sends every other 3 records of 5 pieces' bytes (16 pieces a frame, 32 or more
+  // arrive at each process against 16 receives posted); then only to the next process, 1 record
+  // of 100 bytes.
   auto Fill = [](int From, int Round, int Record) {
     return static_cast<std::byte>((From * 31 + Round * 7 + Record * 3) & 0xff);
   };
   std::size_t Expected = 0;
   for (int Round = 0; Round < 2; ++Round) {
-    std::size_t Bytes = Round == 0 ? 40000 : 100;
+    std::size_t Bytes = Round == 0 ? 5 * FramePieceBytes : 100;
     int Records = Round == 0 ? 3 : 1;
     for (int To = 0; To < Size; ++To) {
       if (To == Rank || (Round == 1 && To != (Rank + 1) % Size))
@@ -202,7 +203,7 @@ TEST(TransportPartAcrossProcesses, InterleavedPiecesFromSeveralSendersMakeWholeF
     int Order = Round * 3 + Record;
     EXPECT_GT(Order, Next[From] - 1) << "from " << From;
     Next[From] = Order + 1;
-    std::size_t Bytes = Round == 0 ? 40000 : 100;
+    std::size_t Bytes = Round == 0 ? 5 * FramePieceBytes : 100;
     ASSERT_EQ(M->Bytes, Bytes);
     for (std::size_t I = 0; I < Bytes; I += 997)
       ASSERT_EQ(M->data()[I], Fill(From, Round, Record)) << "from " << From << " byte " << I;
