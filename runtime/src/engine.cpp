@@ -31,17 +31,14 @@ void Engine::startRecv(Request &R) {
     return;
   }
   Mailbox &Box = mailboxOf(R.Owner->WorldRank);
-  auto It = std::find_if(Box.Unexpected.begin(), Box.Unexpected.end(), [&](const auto &M) {
-    return matches(R.Source, R.Tag, R.Context, M->Env);
-  });
-  if (It == Box.Unexpected.end()) {
-    Box.Posted.push_back(&R);
+  auto M = Box.Unexpected.take(
+      R.Source, [&](const auto &M) { return matches(R.Source, R.Tag, R.Context, M->Env); });
+  if (!M) {
+    Box.Posted.push(R.Source, &R);
     Progress.demand();
     return;
   }
-  std::unique_ptr<Message> M = std::move(*It);
-  Box.Unexpected.erase(It);
-  transfer(*M, R);
+  transfer(**M, R);
 }
 
 void Engine::startSend(Request &S, const Envelope &Env, SendMode Mode) {
@@ -61,18 +58,16 @@ void Engine::startSend(Request &S, const Envelope &Env, SendMode Mode) {
   Counters.LocalBytes += SL.Bytes;
 
   Mailbox &Box = mailboxOf(S.DestWorld);
-  auto Posted = std::find_if(Box.Posted.begin(), Box.Posted.end(), [&](Request *R) {
-    return matches(R->Source, R->Tag, R->Context, Env);
-  });
+  std::optional<Request *> Posted = Box.Posted.take(
+      Env.Source, [&](Request *R) { return matches(R->Source, R->Tag, R->Context, Env); });
   auto M = std::make_unique<Message>();
   M->Env = Env;
   M->Bytes = SL.Bytes;
   bool Waits =
       Mode == SendMode::Synchronous || (Mode == SendMode::Standard && SL.Bytes > EagerLimit);
-  if (Posted != Box.Posted.end()) {
+  if (Posted) {
     // The receive is there: copy straight from the sender's buffer.
     Request &R = **Posted;
-    Box.Posted.erase(Posted);
     M->K = Message::Kind::LocalRendezvous;
     M->Sender = &S;
     transfer(*M, R);
@@ -370,21 +365,18 @@ void Engine::sendHeld(int SourceWorld, int Context) {
 
 void Engine::deliver(int DestWorld, std::unique_ptr<Message> M) {
   Mailbox &Box = mailboxOf(DestWorld);
-  auto Posted = std::find_if(Box.Posted.begin(), Box.Posted.end(), [&](Request *R) {
-    return matches(R->Source, R->Tag, R->Context, M->Env);
-  });
-  if (Posted == Box.Posted.end()) {
+  std::optional<Request *> Posted = Box.Posted.take(
+      M->Env.Source, [&](Request *R) { return matches(R->Source, R->Tag, R->Context, M->Env); });
+  if (!Posted) {
     enqueueUnexpected(Box, std::move(M));
     return;
   }
-  Request &R = **Posted;
-  Box.Posted.erase(Posted);
-  transfer(*M, R);
+  transfer(*M, **Posted);
 }
 
 void Engine::enqueueUnexpected(Mailbox &Box, std::unique_ptr<Message> M) {
   const Envelope Env = M->Env;
-  Box.Unexpected.push_back(std::move(M));
+  Box.Unexpected.push(Env.Source, std::move(M));
   for (ProbeWait *P : Box.Probes) {
     if (P->Group.Pending > 0 && matches(P->Source, P->Tag, P->Context, Env))
       P->Group.signal(Sched); // a probe waits for one message
@@ -397,21 +389,15 @@ void Engine::removeProbe(int LocalIndex, ProbeWait &P) {
 }
 
 const Message *Engine::probe(int LocalIndex, int Source, int Tag, int Context) const {
-  for (const auto &M : Mailboxes[LocalIndex].Unexpected)
-    if (matches(Source, Tag, Context, M->Env))
-      return M.get();
-  return nullptr;
+  const auto *M = Mailboxes[LocalIndex].Unexpected.peek(
+      Source, [&](const auto &M) { return matches(Source, Tag, Context, M->Env); });
+  return M ? M->get() : nullptr;
 }
 
 std::unique_ptr<Message> Engine::takeUnexpected(int LocalIndex, int Source, int Tag, int Context) {
-  auto &Unexpected = Mailboxes[LocalIndex].Unexpected;
-  auto It = std::find_if(Unexpected.begin(), Unexpected.end(),
-                         [&](const auto &M) { return matches(Source, Tag, Context, M->Env); });
-  if (It == Unexpected.end())
-    return nullptr;
-  std::unique_ptr<Message> M = std::move(*It);
-  Unexpected.erase(It);
-  return M;
+  auto M = Mailboxes[LocalIndex].Unexpected.take(
+      Source, [&](const auto &M) { return matches(Source, Tag, Context, M->Env); });
+  return M ? std::move(*M) : nullptr;
 }
 
 void Engine::receiveMatched(Message &M, Request &R) {
@@ -420,11 +406,8 @@ void Engine::receiveMatched(Message &M, Request &R) {
 }
 
 void Engine::cancelRecv(Request &R) {
-  auto &Posted = mailboxOf(R.Owner->WorldRank).Posted;
-  auto It = std::find(Posted.begin(), Posted.end(), &R);
-  if (It == Posted.end())
+  if (!mailboxOf(R.Owner->WorldRank).Posted.remove(R.Source, &R))
     return; // matched already: the receive completes as it would have
-  Posted.erase(It);
   setStatus(R, Envelope{R.Source, R.Tag, R.Context}, 0, false);
   MPI_Status_set_cancelled(&R.Status, 1);
   complete(R);
@@ -485,16 +468,19 @@ std::vector<std::string> Engine::pendingOperations(int WorldRank,
                                                    const CommunicatorTable &Comms) const {
   std::vector<std::string> Lines;
   const Mailbox &Own = Mailboxes[Place.localIndexOf(WorldRank)];
-  for (const Request *R : Own.Posted)
+  for (const Request *const *Posted : Own.Posted.inOrder()) {
+    const Request *R = *Posted;
     Lines.push_back("receive from " + sourceText(R->Source) + ", " + tagText(R->Tag) + ", on " +
                     Comms.nameOfContext(R->Context) + " (" + R->Site.Operation + " at " +
                     describe(R->Site.Where) + ")");
+  }
   for (const ProbeWait *P : Own.Probes)
     Lines.push_back("probe for " + sourceText(P->Source) + ", " + tagText(P->Tag) + ", on " +
                     Comms.nameOfContext(P->Context));
   for (const Mailbox &Box : Mailboxes)
-    for (const auto &M : Box.Unexpected)
-      if (M->Sender && M->Sender->Owner && M->Sender->Owner->WorldRank == WorldRank)
+    for (const std::unique_ptr<Message> *Queued : Box.Unexpected.inOrder())
+      if (const Message *M = Queued->get();
+          M->Sender && M->Sender->Owner && M->Sender->Owner->WorldRank == WorldRank)
         Lines.push_back("send to rank " + std::to_string(M->Sender->DestWorld) + ", " +
                         tagText(M->Env.Tag) + ", on " + Comms.nameOfContext(M->Env.Context) +
                         ": not received (" + M->Sender->Site.Operation + " at " +

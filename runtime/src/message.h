@@ -2,11 +2,11 @@
 #pragma once
 
 #include "byte_buffer.h"
+#include "matching_queue.h"
 #include "request.h"
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -57,10 +57,10 @@ struct ProbeWait {
 };
 
 // The matching state of one virtual rank: receives posted and messages not yet received,
-// both oldest first (MPI's matching order).
+// both matched oldest first (MPI's matching order).
 struct Mailbox {
-  std::deque<Request *> Posted;
-  std::deque<std::unique_ptr<Message>> Unexpected;
+  MatchingQueue<Request *> Posted;                    // by the receive's source
+  MatchingQueue<std::unique_ptr<Message>> Unexpected; // by the message's source
   std::vector<ProbeWait *> Probes;
 };
 
