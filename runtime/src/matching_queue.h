@@ -20,9 +20,21 @@ namespace bamboo::detail {
 
 template <class T> class MatchingQueue {
 public:
+  MatchingQueue() = default;
+  // NonEmpty points into BySource's elements: a move keeps them, a copy would not.
+  MatchingQueue(MatchingQueue &&) = default;
+  MatchingQueue &operator=(MatchingQueue &&) = default;
+  MatchingQueue(const MatchingQueue &) = delete;
+  MatchingQueue &operator=(const MatchingQueue &) = delete;
+
   // Source: the item's source, MPI_ANY_SOURCE for a receive that takes any.
   void push(int Source, T Item) {
-    BySource[Source].push_back(Entry{Next++, std::move(Item)});
+    SourceQueue &Q = BySource[Source];
+    if (Q.Items.empty()) {
+      Q.Slot = NonEmpty.size();
+      NonEmpty.push_back(&Q);
+    }
+    Q.Items.push_back(Entry{Next++, std::move(Item)});
     ++Count;
   }
 
@@ -33,8 +45,7 @@ public:
     if (!F.Queue)
       return std::nullopt;
     T Item = std::move(F.At->Item);
-    F.Queue->erase(F.At);
-    --Count;
+    erase(*F.Queue, F.At);
     return Item;
   }
 
@@ -49,20 +60,20 @@ public:
     auto Queue = BySource.find(Source);
     if (Queue == BySource.end())
       return false;
-    auto It = std::find_if(Queue->second.begin(), Queue->second.end(),
-                           [&](const Entry &E) { return E.Item == Item; });
-    if (It == Queue->second.end())
+    std::deque<Entry> &Items = Queue->second.Items;
+    auto It =
+        std::find_if(Items.begin(), Items.end(), [&](const Entry &E) { return E.Item == Item; });
+    if (It == Items.end())
       return false;
-    Queue->second.erase(It);
-    --Count;
+    erase(Queue->second, It);
     return true;
   }
 
   // Every item, oldest first.
   std::vector<const T *> inOrder() const {
     std::vector<const Entry *> Entries;
-    for (const auto &[Source, Queue] : BySource)
-      for (const Entry &E : Queue)
+    for (const SourceQueue *Q : NonEmpty)
+      for (const Entry &E : Q->Items)
         Entries.push_back(&E);
     std::ranges::sort(Entries, {}, &Entry::Order);
     std::vector<const T *> Items;
@@ -79,15 +90,29 @@ private:
     std::uint64_t Order;
     T Item;
   };
-  using SourceQueue = std::deque<Entry>;
+  struct SourceQueue {
+    std::deque<Entry> Items;
+    std::size_t Slot = 0; // its place in NonEmpty while it holds items
+  };
   struct Found {
     SourceQueue *Queue = nullptr;
-    typename SourceQueue::iterator At;
+    typename std::deque<Entry>::iterator At;
   };
 
+  void erase(SourceQueue &Q, typename std::deque<Entry>::iterator At) {
+    Q.Items.erase(At);
+    --Count;
+    if (!Q.Items.empty())
+      return;
+    NonEmpty[Q.Slot] = NonEmpty.back();
+    NonEmpty[Q.Slot]->Slot = Q.Slot;
+    NonEmpty.pop_back();
+  }
+
   template <class Pred> static void oldestIn(SourceQueue &Q, Pred &Match, Found &Best) {
-    auto It = std::find_if(Q.begin(), Q.end(), [&](const Entry &E) { return Match(E.Item); });
-    if (It != Q.end() && (!Best.Queue || It->Order < Best.At->Order))
+    auto It =
+        std::find_if(Q.Items.begin(), Q.Items.end(), [&](const Entry &E) { return Match(E.Item); });
+    if (It != Q.Items.end() && (!Best.Queue || It->Order < Best.At->Order))
       Best = Found{&Q, It};
   }
 
@@ -96,8 +121,8 @@ private:
     if (Count == 0)
       return Best;
     if (Source == MPI_ANY_SOURCE) { // any source's oldest: every queue's first match
-      for (auto &[Key, Q] : BySource)
-        oldestIn(Q, Match, Best);
+      for (SourceQueue *Q : NonEmpty)
+        oldestIn(*Q, Match, Best);
       return Best;
     }
     if (auto Own = BySource.find(Source); Own != BySource.end())
@@ -107,8 +132,11 @@ private:
     return Best;
   }
 
-  // A queue stays when it empties: a rank hears from the same sources again.
+  // A queue stays when it empties (a rank hears from the same sources again), so a wildcard
+  // looks only at the queues in NonEmpty: as many as there are sources with items, not every
+  // source ever heard from. Elements of an unordered_map keep their address.
   std::unordered_map<int, SourceQueue> BySource;
+  std::vector<SourceQueue *> NonEmpty;
   std::uint64_t Next = 0;
   std::size_t Count = 0;
 };

@@ -88,6 +88,29 @@ TEST(MatchingQueuePart, AWildcardLookupTakesTheOldestOfAnySource) {
   EXPECT_TRUE(Unexpected.empty());
 }
 
+TEST(MatchingQueuePart, AQueueThatEmptiedAndFilledAgainKeepsTheOrder) {
+  // Sources whose queues empty and fill again, in every order: a wildcard still takes the
+  // oldest item, and a queue emptied by remove() is no longer looked at.
+  MatchingQueue<Item> Q;
+  Q.push(1, {1, 0, 0});
+  Q.push(2, {2, 0, 1});
+  Q.push(3, {3, 0, 2});
+  EXPECT_EQ(takeId(Q, 1, 0), 0);
+  EXPECT_TRUE(Q.remove(3, Item{3, 0, 2}));
+  Q.push(3, {3, 0, 3});
+  Q.push(1, {1, 0, 4});
+  EXPECT_EQ(takeId(Q, 2, 0), 1);
+  Q.push(2, {2, 0, 5});
+  for (int Id : {3, 4, 5}) {
+    std::optional<Item> Taken = Q.take(MPI_ANY_SOURCE, any());
+    ASSERT_TRUE(Taken);
+    EXPECT_EQ(Taken->Id, Id);
+  }
+  EXPECT_TRUE(Q.empty());
+  EXPECT_EQ(Q.take(MPI_ANY_SOURCE, any()), std::nullopt);
+  EXPECT_TRUE(Q.inOrder().empty());
+}
+
 TEST(MatchingQueuePart, PeekLeavesTheItemAndRemoveFindsItByIdentity) {
   MatchingQueue<Item> Q;
   Q.push(1, {1, 2, 1});
