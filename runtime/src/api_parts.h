@@ -10,6 +10,7 @@
 #include "engine.h"
 #include "group.h"
 #include "matched_message.h"
+#include "rank_code_charges.h"
 #include "request.h"
 
 #include <mutex>
@@ -36,7 +37,8 @@ struct ApiParts {
   GroupTable &Groups;
   MessageTable &Messages;
   Outbox &Net;
-  const int Process; // this process: the color of MPI_COMM_TYPE_SHARED
+  const int Process;        // this process: the color of MPI_COMM_TYPE_SHARED
+  RankCodeCharges &Charges; // what a call pauses of the rank's code (under SMPI)
 };
 
 // Runs child Ch of rank T (which is current) until it waits or ends; an ended child completes

@@ -19,7 +19,12 @@ Call enter(const char *Operation, const CallSite &Where) {
                " (MPI_THREAD_FUNNELED: MPI is called from the rank's own thread, not from "
                "another thread of an OpenMP team or a thread the program started)");
   }
-  Call C{*T->Parts, *T, WaitSite{Operation, Where}};
+  Call C{*T->Parts,
+         *T,
+         WaitSite{Operation, Where},
+         0,
+         nullptr,
+         T->RunningChild ? RankCodePause() : RankCodePause(T->Parts->Charges, T->CallDepth)};
   ProgressSignal::deferDemandsOnThisThread(false); // the rank computes after this call
   if (!T->RunningChild)
     C.Region = T->OpenRegion;

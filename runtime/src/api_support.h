@@ -28,6 +28,8 @@ struct Call {
   // open one; for a blocking call, the region it was made through (region.h). It defers the
   // call's waits and receives and buffers its sends.
   RegionState *Region = nullptr;
+  // The rank's code is paused from enter() to the end of the call (rank_code_charges.h).
+  RankCodePause Pause;
 
   // A request this call started inside an olap region is part of the region's firing rule: the
   // task goes on past the region's end only when it is complete. Under the engine lock.

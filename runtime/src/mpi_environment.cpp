@@ -76,7 +76,13 @@ int Abort(MPI_Comm, int ErrorCode, Where W) {
   abortJob(ErrorCode);
 }
 
-double Wtime() { return MPI_Wtime(); }
+double Wtime() {
+  // SMPI's MPI_Wtime lets the simulator run other processes: not the rank's code.
+  RankTask *T = currentTask();
+  RankCodePause Pause =
+      T && !T->RunningChild ? RankCodePause(T->Parts->Charges, T->CallDepth) : RankCodePause();
+  return MPI_Wtime();
+}
 double Wtick() { return MPI_Wtick(); }
 
 } // namespace bamboo::mpi

@@ -95,7 +95,11 @@ Options Options::fromEnvironment(const char *const *Environ) {
     else if (Name == "BAMBOO_PROGRESS_INTERVAL")
       O.ProgressIntervalMicros =
           parseInteger(Name, Value, 0, 1000000, "microseconds from 0 (off) to 1000000");
-    else if (Name == "BAMBOO_STACK_SIZE") {
+    else if (Name == "BAMBOO_SIMULATED_RUNTIME_COST") {
+      if (Value != "measured" && Value != "none")
+        bad(Name, Value, "measured or none");
+      O.ChargeSimulatedRuntime = Value == "measured";
+    } else if (Name == "BAMBOO_STACK_SIZE") {
       O.StackSize = parseByteSize(Name, Value);
       if (O.StackSize < MinimumStackSize)
         bad(Name, Value, "at least 64k (a rank's stack)");

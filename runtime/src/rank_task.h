@@ -69,6 +69,9 @@ struct RankTask {
   // The rank's own thread waits in block() (a run of the rank then runs only its children).
   // Guarded by the engine lock.
   bool MainBlocked = false;
+  // bamboo::mpi calls in progress on the rank's own thread (nested ones count): at 0 the
+  // rank's own code runs (rank_code_charges.h). Touched only by the rank's worker.
+  int CallDepth = 0;
 
   // Children in progress (guarded by the engine lock), and the one this rank's worker is
   // running now (touched only by that worker).

@@ -81,7 +81,9 @@ private:
   QuiescenceDetector Detector;
   std::vector<std::unique_ptr<RankTask>> Tasks;
   // What the MPI API layer is handed (api_parts.h).
-  ApiParts Api{Lock, Eng, Requests, Comms, Groups, Messages, Net, Process};
+  // Under SMPI with BAMBOO_SIMULATED_RUNTIME_COST=none, what is charged: the ranks' code alone.
+  RankCodeCharges Charges{!Opts.ChargeSimulatedRuntime};
+  ApiParts Api{Lock, Eng, Requests, Comms, Groups, Messages, Net, Process, Charges};
 
   void workerLoop(int Worker);
   // Polls MPI while tasks compute, so that large transfers move during the computation.

@@ -94,8 +94,12 @@ void Runtime::runTask(RankTask &T, int Worker, bool OthersWaiting, bool Timed) {
     std::lock_guard L(Lock);
     RunMain = !T.MainBlocked && !T.Thread->done();
   }
-  if (RunMain)
+  if (RunMain) {
+    if (T.CallDepth == 0) // the rank's code starts; else it resumes where its call returns
+      Charges.resume();
     T.Thread->resume();
+    Charges.pause(); // the rank's code ended, or it is paused in a call already
+  }
   setCurrentTask(nullptr);
   Clock::time_point End = Timed ? Clock::now() : Clock::time_point();
   if (Timed)

@@ -35,6 +35,7 @@ TEST(Options, DefaultsWithoutSettings) {
   EXPECT_EQ(O.EagerLimit, 32u * 1024);
   EXPECT_EQ(O.ProgressIntervalMicros, 100);
   EXPECT_TRUE(O.DetectCollectives);
+  EXPECT_TRUE(O.ChargeSimulatedRuntime);
   EXPECT_EQ(O.StackSize, Options::defaultStackSize());
   EXPECT_TRUE(O.UnknownSettings.empty());
 }
@@ -66,6 +67,8 @@ TEST(Options, ReadsEverySetting) {
   EXPECT_EQ(parse({"BAMBOO_PROGRESS_INTERVAL=250"}).ProgressIntervalMicros, 250);
   EXPECT_EQ(parse({"BAMBOO_STACK_SIZE=256k"}).StackSize, 256u * 1024);
   EXPECT_EQ(parse({"BAMBOO_STACK_SIZE=1g"}).StackSize, 1u << 30);
+  EXPECT_FALSE(parse({"BAMBOO_SIMULATED_RUNTIME_COST=none"}).ChargeSimulatedRuntime);
+  EXPECT_TRUE(parse({"BAMBOO_SIMULATED_RUNTIME_COST=measured"}).ChargeSimulatedRuntime);
 }
 
 TEST(Options, BadValuesNameTheVariable) {
@@ -86,6 +89,8 @@ TEST(Options, BadValuesNameTheVariable) {
             "BAMBOO_EAGER_LIMIT='12q': expected a size in bytes, optionally with suffix k, m or g");
   EXPECT_EQ(errorOf({"BAMBOO_STACK_SIZE=4k"}),
             "BAMBOO_STACK_SIZE='4k': expected at least 64k (a rank's stack)");
+  EXPECT_EQ(errorOf({"BAMBOO_SIMULATED_RUNTIME_COST=free"}),
+            "BAMBOO_SIMULATED_RUNTIME_COST='free': expected measured or none");
 }
 
 TEST(Options, UnknownNamesAreCollectedNotFatal) {

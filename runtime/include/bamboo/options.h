@@ -29,6 +29,11 @@ struct Options {
   // BAMBOO_STACK_SIZE: the stack of each virtual rank, in bytes (reserved, committed as it is
   // touched). Default: the main thread's limit (ulimit -s; 8 MiB where it is unlimited).
   std::size_t StackSize = defaultStackSize();
+  // BAMBOO_SIMULATED_RUNTIME_COST: under SimGrid's SMPI, "measured" (SMPI charges every burst
+  // of computation, the runtime's own work included) or "none" (only the ranks' code is
+  // charged, as SMPI charges MPI's own work nothing; runtime/src/rank_code_charges.h).
+  // Natively it changes nothing.
+  bool ChargeSimulatedRuntime = true;
 
   // BAMBOO_* names that are not settings; the runtime warns about them, since a typo would
   // otherwise be ignored silently.
