@@ -27,6 +27,11 @@ public:
   virtual ~Outbox() = default;
   // Sends the frames built so far; true if any went out. Under the engine lock.
   virtual bool flush() = 0;
+  // The rank goes on computing after its olap region: wakes the progress thread if what the
+  // rank sent or awaits needs MPI calls to move meanwhile (a frame not yet sent, a payload on
+  // its way). Calls inside a region do not wake it: the region ends soon, and its rank either
+  // suspends there, and its worker polls, or goes on and calls this. Under the engine lock.
+  virtual void rankGoesOn() = 0;
 };
 
 struct ApiParts {

@@ -25,9 +25,11 @@ Call enter(const char *Operation, const CallSite &Where) {
          0,
          nullptr,
          T->RunningChild ? RankCodePause() : RankCodePause(T->Parts->Charges, T->CallDepth)};
-  ProgressSignal::deferDemandsOnThisThread(false); // the rank computes after this call
   if (!T->RunningChild)
     C.Region = T->OpenRegion;
+  // The rank computes after this call; inside an olap region, only after the region's end
+  // (Outbox::rankGoesOn).
+  ProgressSignal::deferDemandsOnThisThread(C.Region != nullptr);
   return C;
 }
 

@@ -15,8 +15,9 @@ namespace {
 int blockingSend(Call C, const void *Buf, int Count, MPI_Datatype Type, int Dest, int Tag,
                  MPI_Comm Comm, SendMode Mode) {
   // An eager send returns at once and its rank computes next: like a nonblocking call's, its
-  // frame wakes the progress thread (which sends it if the rank does not suspend first).
-  ProgressSignal::deferDemandsOnThisThread(false);
+  // frame wakes the progress thread (which sends it if the rank does not suspend first);
+  // inside an olap region, the region's end sends it.
+  ProgressSignal::deferDemandsOnThisThread(C.Rank.OpenRegion != nullptr);
   Request S;
   WaitGroup G;
   {

@@ -54,6 +54,10 @@ int Region::complete() {
       G.watch(*R);
   }
   block(C, G); // the only suspension of the region
+  {
+    std::lock_guard L(C.Parts.Lock);
+    C.Parts.Net.rankGoesOn();
+  }
 
   int FirstError = MPI_SUCCESS;
   {

@@ -545,6 +545,14 @@ void Transport::waitForAny(std::span<MPI_Request> Also) {
   }
 }
 
+void Transport::rankGoesOn() {
+  // A piece that MPI sends eagerly is complete at once (MPICH over shared memory); one it does
+  // not (a larger piece under Open MPI) or a payload needs MPI calls while the rank computes.
+  completeSends();
+  if (busy() || !SendRequests.empty())
+    Progress.wake();
+}
+
 bool Transport::busy() const {
   return !Recvs.empty() || Assembling > 0 || !Dirty.empty() || Order.holding();
 }

@@ -71,6 +71,8 @@ public:
 
   // Outbox: sends the frames built so far; true if any went out.
   bool flush() override;
+  // Outbox: wakes the progress thread if anything must move while the rank computes.
+  void rankGoesOn() override;
   // Flushes, completes finished MPI operations, takes and delivers incoming frames.
   // True if anything happened.
   bool progress();

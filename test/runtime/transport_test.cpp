@@ -1,4 +1,5 @@
 // transport_test.cpp - what goes through MPI and what does not.
+#include "bamboo/region.h"
 #include "runtime_test_support.h"
 
 #include <vector>
@@ -208,6 +209,34 @@ TEST(Transport, AStartedSendLeavesAtTheCall) {
     EXPECT_EQ(After.FramesSent - Before.FramesSent, 1u);
     mpi::Waitall(2, Reqs, MPI_STATUSES_IGNORE);
     EXPECT_EQ(In, (R + S - VF) % S);
+    return 0;
+  });
+}
+
+TEST(Transport, AnOlapRegionsCallsDoNotWakeTheProgressThread) {
+  // Inside an olap region a started send or receive does not need the progress thread: the
+  // region's end sends its frames, and its rank suspends there (its worker polls) or goes on
+  // with nothing left to move. Woken by each region's starts, as it was, the thread took 20-30%
+  // of a 1D stencil's time with 0.2 ms steps on two processes of a two-core machine.
+  if (processes() < 2 || !progressThreadRuns() || settings().VirtualRanksPerProcess != 1)
+    GTEST_SKIP() << "needs two processes, the progress thread and one rank per process";
+  runRanks([&](int, char **) -> int {
+    int R = rank(), S = size();
+    double Out = R, In = -1;
+    ProcessCounters Before = processCounters();
+    for (int I = 0; I < 200; ++I) {
+      MPI_Request Reqs[2];
+      bamboo::Region Olap;
+      mpi::Irecv(&In, 1, MPI_DOUBLE, (R + S - 1) % S, 0, MPI_COMM_WORLD, &Reqs[0]);
+      mpi::Isend(&Out, 1, MPI_DOUBLE, (R + 1) % S, 0, MPI_COMM_WORLD, &Reqs[1]);
+      Olap.Waitall(2, Reqs, MPI_STATUSES_IGNORE);
+      Olap.complete();
+      EXPECT_EQ(In, (R + S - 1) % S);
+      computeFor(0.001);
+    }
+    ProcessCounters After = processCounters();
+    // Woken by each region's starts, it polled at least once per region.
+    EXPECT_LE(After.ProgressPolls - Before.ProgressPolls, 20u);
     return 0;
   });
 }
