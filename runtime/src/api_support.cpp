@@ -9,6 +9,10 @@
 
 namespace bamboo::detail {
 
+RankCodePause pauseRankCode(RankTask *T) {
+  return T && !T->RunningChild ? RankCodePause(T->Parts->Charges, T->CallDepth) : RankCodePause();
+}
+
 Call enter(const char *Operation, const CallSite &Where) {
   RankTask *T = currentTask();
   if (!T) {
@@ -19,12 +23,7 @@ Call enter(const char *Operation, const CallSite &Where) {
                " (MPI_THREAD_FUNNELED: MPI is called from the rank's own thread, not from "
                "another thread of an OpenMP team or a thread the program started)");
   }
-  Call C{*T->Parts,
-         *T,
-         WaitSite{Operation, Where},
-         0,
-         nullptr,
-         T->RunningChild ? RankCodePause() : RankCodePause(T->Parts->Charges, T->CallDepth)};
+  Call C{*T->Parts, *T, WaitSite{Operation, Where}, 0, nullptr, pauseRankCode(T)};
   if (!T->RunningChild)
     C.Region = T->OpenRegion;
   // The rank computes after this call; inside an olap region, only after the region's end

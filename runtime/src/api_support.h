@@ -39,6 +39,10 @@ struct Call {
   }
 };
 
+// What a bamboo::mpi call made by T pauses of its rank's code (rank_code_charges.h): nothing
+// outside a rank (T null) or in one of its children, whose calls are the runtime's own.
+RankCodePause pauseRankCode(RankTask *T);
+
 // The calling rank; a fatal error naming Operation outside a virtual rank. Call::Region is the
 // innermost open olap region (null in a child): the operations the call starts join it. A
 // blocking call completes in the call unless it was made through the region object

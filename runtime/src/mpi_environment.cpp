@@ -78,9 +78,7 @@ int Abort(MPI_Comm, int ErrorCode, Where W) {
 
 double Wtime() {
   // SMPI's MPI_Wtime lets the simulator run other processes: not the rank's code.
-  RankTask *T = currentTask();
-  RankCodePause Pause =
-      T && !T->RunningChild ? RankCodePause(T->Parts->Charges, T->CallDepth) : RankCodePause();
+  RankCodePause Pause = pauseRankCode(currentTask());
   return MPI_Wtime();
 }
 double Wtick() { return MPI_Wtick(); }

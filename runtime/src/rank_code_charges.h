@@ -1,5 +1,5 @@
 // rank_code_charges.h - under SMPI, the simulation may charge the ranks' own code alone
-// (BAMBOO_SIMULATED_RUNTIME_COST=none; docs/scale.md, "Charging the ranks' code alone").
+// (BAMBOO_SIMULATED_RUNTIME_COST=none; docs/scale.md, "The runtime charged as SMPI charges MPI").
 //
 // SMPI times the computation between two MPI calls and charges it to the simulated core, so
 // by default the runtime's own work (matching, frames, scheduling) is charged as it ran in the

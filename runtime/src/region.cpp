@@ -54,14 +54,11 @@ int Region::complete() {
       G.watch(*R);
   }
   block(C, G); // the only suspension of the region
-  {
-    std::lock_guard L(C.Parts.Lock);
-    C.Parts.Net.rankGoesOn();
-  }
 
   int FirstError = MPI_SUCCESS;
   {
     std::lock_guard L(C.Parts.Lock);
+    C.Parts.Net.rankGoesOn();
     for (auto &[R, Status] : S.Receives) {
       copyStatus(Status, R->Status);
       if (R->Error == MPI_SUCCESS || FirstError != MPI_SUCCESS)
