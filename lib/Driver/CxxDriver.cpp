@@ -132,11 +132,6 @@ std::vector<std::string> Driver::cxxFlags() const {
   if (!Args.CxxStandard.empty())
     Flags.push_back(Args.CxxStandard);
   Flags.insert(Flags.end(), Common.begin(), Common.end());
-  // The translator parsed with the MPI C++ bindings skipped: so does the
-  // compile, or the two would not see the same macros. (mpi.h reads them
-  // only in C++; a C compile goes without, and MPICH's mpicc script costs
-  // a process per argument.)
-  Flags.insert(Flags.end(), {"-DMPICH_SKIP_MPICXX=1", "-DOMPI_SKIP_MPICXX=1"});
   return Flags;
 }
 

@@ -8,6 +8,7 @@
 #include "Checks.h"
 #include "bamboo/Frontend/CallGraph.h"
 #include "bamboo/Frontend/Diagnostics.h"
+#include "bamboo/Frontend/Inclusions.h"
 #include "bamboo/Frontend/MPIModel.h"
 #include "bamboo/Frontend/PragmaTable.h"
 #include "bamboo/Frontend/RegionModel.h"
@@ -22,6 +23,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+
+#include <set>
 
 using namespace clang;
 
@@ -647,6 +650,19 @@ void checkOutsideCalls(llvm::ArrayRef<OutsideMPICall> Calls, DiagTable &Diags) {
 
 namespace {
 
+/// A declaration of MPI's C++ bindings: inside namespace MPI, as MPI's own
+/// headers declare it (a user's namespace of that name is the user's).
+bool isMPICxxBinding(const Decl *D, const SourceManager &SM) {
+  const DeclContext *Outermost = nullptr;
+  for (const DeclContext *DC = D->getDeclContext();
+       DC && !DC->isTranslationUnit(); DC = DC->getParent())
+    Outermost = DC;
+  const auto *NS = dyn_cast_or_null<NamespaceDecl>(Outermost);
+  if (!NS || NS->getName() != "MPI")
+    return false;
+  return !isUserFile(SM, SM.getFileID(SM.getExpansionLoc(NS->getLocation())));
+}
+
 class MPIReferenceChecker : public RecursiveASTVisitor<MPIReferenceChecker> {
 public:
   MPIReferenceChecker(const SourceManager &SM, DiagTable &Diags)
@@ -659,6 +675,7 @@ public:
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    checkBinding(DRE->getDecl(), DRE->getLocation());
     const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
     if (!FD || Callees.count(DRE) || !isMPILibraryFunction(*FD, SM))
       return true;
@@ -668,11 +685,39 @@ public:
           << FD->getName();
     return true;
   }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    checkBinding(ME->getMemberDecl(), ME->getMemberLoc());
+    return true;
+  }
+  bool VisitTagTypeLoc(TagTypeLoc TL) {
+    checkBinding(TL.getDecl(), TL.getNameLoc());
+    return true;
+  }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    checkBinding(TL.getTypedefNameDecl(), TL.getNameLoc());
+    return true;
+  }
 
 private:
+  /// A use of the C++ bindings would call MPI past the runtime, as one rank
+  /// of the whole process. One error a line: `MPI::COMM_WORLD.Get_rank()`
+  /// names the bindings twice.
+  void checkBinding(const Decl *D, SourceLocation Loc) {
+    SourceLocation File = SM.getExpansionLoc(Loc);
+    if (!D || SM.isInSystemHeader(File) || !isMPICxxBinding(D, SM))
+      return;
+    FileID FID = SM.getFileID(File);
+    if (!isUserFile(SM, FID) ||
+        !ReportedLines.insert({FID, SM.getExpansionLineNumber(File)}).second)
+      return;
+    Diags.report(Loc, Diag::MPICxxBindings)
+        << cast<NamedDecl>(D)->getQualifiedNameAsString();
+  }
+
   const SourceManager &SM;
   DiagTable &Diags;
   llvm::DenseSet<const DeclRefExpr *> Callees;
+  std::set<std::pair<FileID, unsigned>> ReportedLines;
 };
 
 } // namespace

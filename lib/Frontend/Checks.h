@@ -31,9 +31,11 @@ llvm::DenseSet<const CallGraph::Node *>
 runnableFunctions(clang::ASTContext &Ctx, const CallGraph &G);
 
 /// Unknown and unsupported MPI functions (errors where they can run, warnings
-/// elsewhere), and MPI functions used other than in a direct call.
+/// elsewhere).
 void checkMPICalls(clang::ASTContext &Ctx, const FunctionModel &F,
                    bool Runnable, DiagTable &Diags);
+/// MPI functions used other than in a direct call, and any use of MPI's C++
+/// bindings (namespace MPI), in the user's files.
 void checkMPIFunctionReferences(clang::ASTContext &Ctx, DiagTable &Diags);
 /// The same for MPI calls outside function bodies, which always run; and an
 /// MPI call in a constant's static initializer, which runs before any rank.

@@ -85,8 +85,7 @@ ArgumentsAdjuster getResourceDirAdjuster(std::string Dir) {
 }
 
 ArgumentsAdjuster getMPIAdjuster() {
-  std::vector<std::string> Extra = {"-DMPICH_SKIP_MPICXX=1",
-                                    "-DOMPI_SKIP_MPICXX=1"};
+  std::vector<std::string> Extra;
   for (const std::string &Dir : mpiIncludeDirs()) {
     Extra.push_back("-isystem");
     Extra.push_back(Dir);

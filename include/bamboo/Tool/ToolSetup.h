@@ -46,8 +46,8 @@ std::vector<std::string> mpiIncludeDirs();
 clang::tooling::ArgumentsAdjuster getResourceDirAdjuster(std::string Dir);
 
 /// Adds `-isystem <dir>` for each MPI include directory, after the user's
-/// flags so that their own -I or -isystem win. Also skips the deprecated
-/// MPI C++ bindings (MPICH_SKIP_MPICXX), which Bamboo does not translate.
+/// flags so that their own -I or -isystem win. Nothing else: <mpi.h> reads
+/// as mpicxx shows it, C++ bindings and the standard headers they include.
 clang::tooling::ArgumentsAdjuster getMPIAdjuster();
 
 /// The standard a C++ translation is compiled with, for the user's -std=:

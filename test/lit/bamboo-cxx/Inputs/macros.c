@@ -1,6 +1,6 @@
-// A C++ program in a .c file (built with -x c++), with a macro named like a
-// constant of MPICH's C++ bindings and a receive buffer read too early, which
-// the translator warns about unless -w.
+// A C++ program in a .c file (built with -x c++), with a macro given on the
+// command line and a receive buffer read too early, which the translator warns
+// about unless -w.
 #include <cstdio>
 #include <mpi.h>
 int main(int argc, char **argv) {
@@ -16,6 +16,6 @@ int main(int argc, char **argv) {
     if (got > 0) std::printf("early\n");
     MPI_Wait(&r, MPI_STATUS_IGNORE);
   }
-  std::printf("rank %d got %d double %d\n", rank, got, DOUBLE);
+  std::printf("rank %d got %d factor %d\n", rank, got, FACTOR);
   MPI_Finalize();
 }
