@@ -59,6 +59,32 @@ bool parseFlag(std::string_view Name, std::string_view Value) {
   bad(Name, Value, "0 or 1");
 }
 
+// A non-negative number of seconds, in the notation of C (1e-6, 0.5e-9).
+bool parseSeconds(std::string_view Text, double &Seconds) {
+  auto [End, Err] = std::from_chars(Text.data(), Text.data() + Text.size(), Seconds);
+  return Err == std::errc() && End == Text.data() + Text.size() && Seconds >= 0;
+}
+
+Options::SimulatedRuntimeCost parseSimulatedCost(std::string_view Name, std::string_view Value) {
+  using Mode = Options::SimulatedRuntimeCost::Mode;
+  constexpr std::string_view Want =
+      "measured, none or model:MESSAGE,BYTE (seconds a message and a byte, e.g. model:5e-7,1e-10)";
+  if (Value == "measured")
+    return {Mode::Measured};
+  if (Value == "none")
+    return {Mode::None};
+  constexpr std::string_view Prefix = "model:";
+  if (!Value.starts_with(Prefix))
+    bad(Name, Value, Want);
+  std::string_view Costs = Value.substr(Prefix.size());
+  auto Comma = Costs.find(',');
+  Options::SimulatedRuntimeCost Cost{Mode::Model};
+  if (Comma == std::string_view::npos || !parseSeconds(Costs.substr(0, Comma), Cost.PerMessage) ||
+      !parseSeconds(Costs.substr(Comma + 1), Cost.PerByte))
+    bad(Name, Value, Want);
+  return Cost;
+}
+
 } // namespace
 
 Options Options::fromEnvironment() { return fromEnvironment(environ); }
@@ -95,11 +121,9 @@ Options Options::fromEnvironment(const char *const *Environ) {
     else if (Name == "BAMBOO_PROGRESS_INTERVAL")
       O.ProgressIntervalMicros =
           parseInteger(Name, Value, 0, 1000000, "microseconds from 0 (off) to 1000000");
-    else if (Name == "BAMBOO_SIMULATED_RUNTIME_COST") {
-      if (Value != "measured" && Value != "none")
-        bad(Name, Value, "measured or none");
-      O.ChargeSimulatedRuntime = Value == "measured";
-    } else if (Name == "BAMBOO_STACK_SIZE") {
+    else if (Name == "BAMBOO_SIMULATED_RUNTIME_COST")
+      O.SimulatedCost = parseSimulatedCost(Name, Value);
+    else if (Name == "BAMBOO_STACK_SIZE") {
       O.StackSize = parseByteSize(Name, Value);
       if (O.StackSize < MinimumStackSize)
         bad(Name, Value, "at least 64k (a rank's stack)");

@@ -1,9 +1,19 @@
 // p2p_support.cpp - what the point-to-point calls share (p2p_support.h).
 #include "p2p_support.h"
 
+#include "datatype.h"
 #include "region_state.h"
 
 namespace bamboo::detail {
+
+namespace {
+// Under SMPI with a modelled runtime cost, half of what a message costs the runtime is charged
+// at each end (rank_code_charges.h); a receive is charged for the most it may receive.
+void chargeMessage(Call &C, int Count, MPI_Datatype Type) {
+  if (C.Parts.Charges.chargesMessages())
+    C.Parts.Charges.message(layoutOf(Count, Type).Bytes);
+}
+} // namespace
 
 const Communicator &beginSend(Call &C, Request &S, const void *Buf, int Count, MPI_Datatype Type,
                               int Dest, int Tag, MPI_Comm Comm, SendMode Mode, bool InParts) {
@@ -14,6 +24,7 @@ const Communicator &beginSend(Call &C, Request &S, const void *Buf, int Count, M
   if (C.Region && Mode == SendMode::Standard)
     Mode = SendMode::Buffered;
   Envelope Env{Cm.rankOf(C.Rank.WorldRank), Tag, Cm.Context};
+  chargeMessage(C, Count, Type);
   if (InParts)
     C.Parts.Eng.startSendInParts(S, Env, Mode);
   else
@@ -25,6 +36,7 @@ const Communicator &beginRecv(Call &C, Request &R, void *Buf, int Count, MPI_Dat
                               int Source, int Tag, MPI_Comm Comm) {
   const Communicator &Cm = C.Parts.Comms.lookup(Comm, C.Site);
   prepareRecv(C, R, Buf, Count, Type, Source, Tag, Cm.Context, Cm);
+  chargeMessage(C, Count, Type);
   C.Parts.Eng.startRecv(R);
   return Cm;
 }

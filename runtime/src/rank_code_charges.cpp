@@ -4,6 +4,7 @@
 #include "simulated_mpi.h"
 
 #include <ctime>
+#include <string>
 #include <utility>
 
 #ifdef SMPI_H
@@ -22,26 +23,49 @@ double threadSeconds() {
 }
 } // namespace
 
-RankCodeCharges::RankCodeCharges(bool ChargeRankCodeOnly)
-    : Enabled(MPIIsSimulated && ChargeRankCodeOnly) {
+RankCodeCharges::RankCodeCharges(const Options::SimulatedRuntimeCost &Cost) {
+  using Mode = Options::SimulatedRuntimeCost::Mode;
+  if (!MPIIsSimulated || Cost.Kind == Mode::Measured)
+    return;
+  TimesRankCode = Cost.Kind == Mode::None;
+  ChargesMessages = Cost.Kind == Mode::Model;
+  PerMessage = Cost.PerMessage;
+  PerByte = Cost.PerByte;
 #ifdef SMPI_H
-  // Both would charge the ranks' code twice.
-  if (Enabled && sg_cfg_get_boolean("smpi/simulate-computation"))
-    fatalError("BAMBOO_SIMULATED_RUNTIME_COST=none: the runtime charges the ranks' code itself, "
-               "and SMPI charges every burst as well; run with smpirun "
+  // SMPI would charge what the runtime charges a second time.
+  if (sg_cfg_get_boolean("smpi/simulate-computation"))
+    fatalError(std::string("BAMBOO_SIMULATED_RUNTIME_COST=") +
+               (TimesRankCode ? "none: the runtime charges the ranks' code itself"
+                              : "model: the program and the runtime charge computation "
+                                "themselves") +
+               ", and SMPI charges every burst as well; run with smpirun "
                "--cfg=smpi/simulate-computation:no");
-  if (Enabled)
-    Threshold = sg_cfg_get_double("smpi/cpu-threshold");
+  Threshold = sg_cfg_get_double("smpi/cpu-threshold");
+#endif
+}
+
+void RankCodeCharges::message(std::size_t Bytes) {
+  if (ChargesMessages)
+    Owed += 0.5 * (PerMessage + PerByte * static_cast<double>(Bytes));
+}
+
+void RankCodeCharges::payOwed() {
+  [[maybe_unused]] double Seconds = std::exchange(Owed, 0.0);
+#ifdef SMPI_H
+  if (Seconds > 0)
+    smpi_execute(Seconds);
 #endif
 }
 
 void RankCodeCharges::resume() {
-  if (Enabled)
+  payOwed();
+  if (TimesRankCode)
     Since = threadSeconds();
 }
 
 void RankCodeCharges::pause() {
-  if (!Enabled || Since < 0)
+  payOwed();
+  if (!TimesRankCode || Since < 0)
     return;
   [[maybe_unused]] double Seconds = threadSeconds() - std::exchange(Since, -1.0);
 #ifdef SMPI_H

@@ -1,32 +1,54 @@
-// rank_code_charges.h - under SMPI, the simulation may charge the ranks' own code alone
-// (BAMBOO_SIMULATED_RUNTIME_COST=none; docs/scale.md, "The runtime charged as SMPI charges MPI").
+// rank_code_charges.h - under SMPI, what the simulation charges a Bamboo process for its
+// computation (BAMBOO_SIMULATED_RUNTIME_COST; docs/scale.md, "The runtime charged as SMPI
+// charges MPI" and "Computation modelled").
 //
 // SMPI times the computation between two MPI calls and charges it to the simulated core, so
-// by default the runtime's own work (matching, frames, scheduling) is charged as it ran in the
-// simulator: cold, every simulated process sharing one OS process's caches, the more so the
-// more processes there are. MPI's own work runs inside SMPI's calls and is charged nothing.
-// In this mode SMPI charges nothing by itself (smpirun --cfg=smpi/simulate-computation:no):
-// the runtime times its ranks' code, from where a rank's code starts or a bamboo::mpi call
-// returns to it, to its next call or its end, and charges that (smpi_execute) unless shorter
-// than smpi/cpu-threshold, as SMPI charges the bursts of an MPI program. The runtime
-// then costs what SMPI charges MPI, and the ranks' code what it costs under plain SMPI.
-// Natively, and in the default mode, every member does nothing.
+// by default (measured) the runtime's own work (matching, frames, scheduling) is charged as it
+// ran in the simulator: cold, every simulated process sharing one OS process's caches, the more
+// so the more processes there are. MPI's own work runs inside SMPI's calls and is charged
+// nothing. Two other modes, in both of which SMPI charges nothing by itself (smpirun
+// --cfg=smpi/simulate-computation:no):
+// - none: the runtime times its ranks' code, from where a rank's code starts or a bamboo::mpi
+//   call returns to it, to its next call or its end, and charges that (smpi_execute) unless
+//   shorter than smpi/cpu-threshold, as SMPI charges the bursts of an MPI program. The runtime
+//   then costs what SMPI charges MPI, and the ranks' code what it costs under plain SMPI.
+// - model: nothing is timed. The program charges its computation itself, as an MPI program
+//   under smpi/simulate-computation:no does, and the runtime charges a fixed cost for each
+//   message a rank sends or receives (a cost per message and per byte, measured natively by
+//   bench/micro's bamboo-microbench as what the runtime adds to MPI's), half at either end.
+//   The cost is owed where the message starts, under the engine lock, and paid when the
+//   rank's call returns, outside it.
+// Natively, and in the measured mode, every member does nothing.
 #pragma once
+
+#include "bamboo/options.h"
+
+#include <cstddef>
 
 namespace bamboo::detail {
 
 class RankCodeCharges {
 public:
-  // ChargeRankCodeOnly: the mode above; fatal if SMPI also charges what it times.
-  explicit RankCodeCharges(bool ChargeRankCodeOnly);
-  bool enabled() const { return Enabled; }
+  // Fatal under SMPI if the mode needs smpi/simulate-computation:no and SMPI charges too.
+  explicit RankCodeCharges(const Options::SimulatedRuntimeCost &Cost);
+  // Whether calls pause and resume the rank's code (RankCodePause).
+  bool enabled() const { return TimesRankCode || ChargesMessages; }
+  // Whether message() charges anything: the caller may skip working out the size.
+  bool chargesMessages() const { return ChargesMessages; }
   // A rank's code runs from now.
   void resume();
   // The rank's code handed over to the runtime: charges its time since resume(), if running.
   void pause();
+  // A rank sent, or posted a receive of, Bytes bytes (model): half a message's cost is owed.
+  void message(std::size_t Bytes);
 
 private:
-  bool Enabled = false;
+  void payOwed();
+
+  bool TimesRankCode = false;   // none
+  bool ChargesMessages = false; // model
+  double PerMessage = 0, PerByte = 0;
+  double Owed = 0;      // model: seconds charged at the next resume() or pause()
   double Since = -1;    // the thread's CPU seconds when the rank's code resumed; -1: not running
   double Threshold = 0; // SMPI's smpi/cpu-threshold: shorter bursts are not charged
 };

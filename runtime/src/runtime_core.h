@@ -81,8 +81,8 @@ private:
   QuiescenceDetector Detector;
   std::vector<std::unique_ptr<RankTask>> Tasks;
   // What the MPI API layer is handed (api_parts.h).
-  // Under SMPI with BAMBOO_SIMULATED_RUNTIME_COST=none, what is charged: the ranks' code alone.
-  RankCodeCharges Charges{!Opts.ChargeSimulatedRuntime};
+  // Under SMPI, what the runtime charges the simulation itself (BAMBOO_SIMULATED_RUNTIME_COST).
+  RankCodeCharges Charges{Opts.SimulatedCost};
   ApiParts Api{Lock, Eng, Requests, Comms, Groups, Messages, Net, Process, Charges};
 
   void workerLoop(int Worker);

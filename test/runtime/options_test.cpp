@@ -35,7 +35,7 @@ TEST(Options, DefaultsWithoutSettings) {
   EXPECT_EQ(O.EagerLimit, 32u * 1024);
   EXPECT_EQ(O.ProgressIntervalMicros, 100);
   EXPECT_TRUE(O.DetectCollectives);
-  EXPECT_TRUE(O.ChargeSimulatedRuntime);
+  EXPECT_EQ(O.SimulatedCost.Kind, Options::SimulatedRuntimeCost::Mode::Measured);
   EXPECT_EQ(O.StackSize, Options::defaultStackSize());
   EXPECT_TRUE(O.UnknownSettings.empty());
 }
@@ -67,8 +67,16 @@ TEST(Options, ReadsEverySetting) {
   EXPECT_EQ(parse({"BAMBOO_PROGRESS_INTERVAL=250"}).ProgressIntervalMicros, 250);
   EXPECT_EQ(parse({"BAMBOO_STACK_SIZE=256k"}).StackSize, 256u * 1024);
   EXPECT_EQ(parse({"BAMBOO_STACK_SIZE=1g"}).StackSize, 1u << 30);
-  EXPECT_FALSE(parse({"BAMBOO_SIMULATED_RUNTIME_COST=none"}).ChargeSimulatedRuntime);
-  EXPECT_TRUE(parse({"BAMBOO_SIMULATED_RUNTIME_COST=measured"}).ChargeSimulatedRuntime);
+  using CostMode = Options::SimulatedRuntimeCost::Mode;
+  EXPECT_EQ(parse({"BAMBOO_SIMULATED_RUNTIME_COST=none"}).SimulatedCost.Kind, CostMode::None);
+  EXPECT_EQ(parse({"BAMBOO_SIMULATED_RUNTIME_COST=measured"}).SimulatedCost.Kind,
+            CostMode::Measured);
+  Options::SimulatedRuntimeCost Model =
+      parse({"BAMBOO_SIMULATED_RUNTIME_COST=model:5e-7,0.25e-9"}).SimulatedCost;
+  EXPECT_EQ(Model.Kind, CostMode::Model);
+  EXPECT_DOUBLE_EQ(Model.PerMessage, 5e-7);
+  EXPECT_DOUBLE_EQ(Model.PerByte, 0.25e-9);
+  EXPECT_EQ(parse({"BAMBOO_SIMULATED_RUNTIME_COST=model:0,0"}).SimulatedCost.PerMessage, 0);
 }
 
 TEST(Options, BadValuesNameTheVariable) {
@@ -89,8 +97,14 @@ TEST(Options, BadValuesNameTheVariable) {
             "BAMBOO_EAGER_LIMIT='12q': expected a size in bytes, optionally with suffix k, m or g");
   EXPECT_EQ(errorOf({"BAMBOO_STACK_SIZE=4k"}),
             "BAMBOO_STACK_SIZE='4k': expected at least 64k (a rank's stack)");
-  EXPECT_EQ(errorOf({"BAMBOO_SIMULATED_RUNTIME_COST=free"}),
-            "BAMBOO_SIMULATED_RUNTIME_COST='free': expected measured or none");
+  const std::string CostWant = "': expected measured, none or model:MESSAGE,BYTE (seconds a "
+                               "message and a byte, e.g. model:5e-7,1e-10)";
+  for (const char *Bad : {"free", "model:", "model:1e-6", "model:1e-6,", "model:-1e-6,0",
+                          "model:1e-6,2x", "model:1e-6,1e-9,3"}) {
+    std::string Entry = "BAMBOO_SIMULATED_RUNTIME_COST=" + std::string(Bad);
+    EXPECT_EQ(errorOf({Entry.c_str()}),
+              "BAMBOO_SIMULATED_RUNTIME_COST='" + std::string(Bad) + CostWant);
+  }
 }
 
 TEST(Options, UnknownNamesAreCollectedNotFatal) {

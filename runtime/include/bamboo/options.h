@@ -29,11 +29,21 @@ struct Options {
   // BAMBOO_STACK_SIZE: the stack of each virtual rank, in bytes (reserved, committed as it is
   // touched). Default: the main thread's limit (ulimit -s; 8 MiB where it is unlimited).
   std::size_t StackSize = defaultStackSize();
-  // BAMBOO_SIMULATED_RUNTIME_COST: under SimGrid's SMPI, "measured" (SMPI charges every burst
-  // of computation, the runtime's own work included) or "none" (only the ranks' code is
-  // charged, as SMPI charges MPI's own work nothing; runtime/src/rank_code_charges.h).
-  // Natively it changes nothing.
-  bool ChargeSimulatedRuntime = true;
+  // BAMBOO_SIMULATED_RUNTIME_COST: what SimGrid's SMPI charges a Bamboo process for its
+  // computation (runtime/src/rank_code_charges.h; docs/scale.md). Natively it changes nothing.
+  //   measured             SMPI charges every burst it times, the runtime's own work included;
+  //   none                 the runtime times its ranks' code and charges that alone, as SMPI
+  //                        charges MPI's own work nothing;
+  //   model:MESSAGE,BYTE   nothing is timed: the program charges its computation itself (as an
+  //                        MPI program does under smpi/simulate-computation:no), and the
+  //                        runtime charges MESSAGE seconds and BYTE seconds a byte for each
+  //                        message a rank sends or receives, half at either end.
+  struct SimulatedRuntimeCost {
+    enum class Mode { Measured, None, Model } Kind = Mode::Measured;
+    double PerMessage = 0; // Model: seconds a message
+    double PerByte = 0;    // Model: seconds a byte of a message
+  };
+  SimulatedRuntimeCost SimulatedCost;
 
   // BAMBOO_* names that are not settings; the runtime warns about them, since a typo would
   // otherwise be ignored silently.
