@@ -85,6 +85,8 @@ public:
       }
   }
   void multiply() { multiply(0, b_); }
+  // The multiply-adds of rows rows of the product: its units of work (--kernel-cost).
+  double multiply_adds(long rows) const { return static_cast<double>(rows) * b_ * b_; }
 
   std::uint64_t checksum() const {
     std::uint64_t h = 0;

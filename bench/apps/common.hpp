@@ -31,6 +31,13 @@ struct Options {
   // --serial, --ranks P. Only bcast's and alltoall's answers depend on it (their checksum
   // covers every rank's copy); the others ignore it.
   int ranks = 1;
+  // --kernel-cost S (simulations, jacobi3d and cannon): each unit of the kernel's work (a
+  // point updated, a multiply-add) is charged S simulated seconds instead of the time it took
+  // to run here, so that the computation costs every variant the same at every scale, whatever
+  // the simulator's caches do (docs/scale.md, "Computation modelled"). Under SMPI only, with
+  // smpirun --cfg=smpi/simulate-computation:no. --charge-only: charged and not run (no answer).
+  double kernel_cost = 0;
+  bool charge_only = false;
   bool has_expect = false; // --expect HEX: compare against a cached reference
   std::uint64_t expect = 0;
   int total() const { return warmup + steps; }
@@ -39,7 +46,8 @@ struct Options {
 [[noreturn]] inline void usage(const char *app, const char *why) {
   std::fprintf(stderr,
                "%s: %s\nusage: %s [--n N] [--steps S] [--warmup W] [--no-comm] [--no-compute]\n"
-               "          [--sync-local] [--expect HEX | --serial [--ranks P]]\n"
+               "          [--sync-local] [--kernel-cost S [--charge-only]]\n"
+               "          [--expect HEX | --serial [--ranks P]]\n"
                "  Without --expect, rank 0 recomputes the answer serially (outside the timed\n"
                "  region) and compares; --serial prints that reference checksum alone (for P\n"
                "  ranks, where the answer depends on the rank count: bcast, alltoall).\n",
@@ -67,6 +75,11 @@ inline Options parse(int argc, char **argv, const char *app, long default_n) {
     else if (a == "--sync-local") o.sync_local = true;
     else if (a == "--serial") o.serial = true;
     else if (a == "--ranks") o.ranks = static_cast<int>(num(i));
+    else if (a == "--kernel-cost" && i + 1 < argc) {
+      char *end = nullptr;
+      o.kernel_cost = std::strtod(argv[++i], &end);
+      if (*end != '\0' || !(o.kernel_cost > 0)) usage(app, "--kernel-cost: seconds a unit");
+    } else if (a == "--charge-only") o.charge_only = true;
     else if (a == "--expect" && i + 1 < argc) {
       o.has_expect = true;
       o.expect = std::strtoull(argv[++i], nullptr, 16);
@@ -74,6 +87,10 @@ inline Options parse(int argc, char **argv, const char *app, long default_n) {
   }
   if (o.n < 1 || o.steps < 1) usage(app, "--n and --steps must be positive");
   if (o.ranks < 1) usage(app, "--ranks must be positive");
+  if (o.kernel_cost > 0 && std::string_view(app) != "jacobi3d" &&
+      std::string_view(app) != "cannon")
+    usage(app, "--kernel-cost: only jacobi3d and cannon count their kernel's work");
+  if (o.charge_only && o.kernel_cost <= 0) usage(app, "--charge-only needs --kernel-cost");
   return o;
 }
 
@@ -143,7 +160,7 @@ inline void print_reference(const char *app, const Options &o, std::uint64_t che
 
 // The verdict, given the reference (computed or cached) when one applies.
 inline const char *verdict(const Options &o, std::uint64_t got, std::uint64_t reference) {
-  if (!o.comm || !o.compute) return "skip";
+  if (!o.comm || !o.compute || o.charge_only) return "skip";
   return got == reference ? "ok" : "FAIL";
 }
 

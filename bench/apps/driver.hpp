@@ -30,6 +30,9 @@ inline bool start(int &argc, char **&argv, const char *app, long default_n,
   MPI_Comm_rank(MPI_COMM_WORLD, &run.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &run.size);
   run.o = parse(argc, argv, app, default_n);
+#ifndef SMPI_H
+  if (run.o.kernel_cost > 0) usage(app, "--kernel-cost charges simulated time: SMPI only");
+#endif
   if (run.o.sync_local)
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, run.rank, MPI_INFO_NULL,
                         &run.local);
@@ -40,6 +43,17 @@ inline bool start(int &argc, char **&argv, const char *app, long default_n,
   if (run.rank == 0) print_reference(app, run.o, serial_checksum(run.o));
   MPI_Finalize();
   return false;
+}
+
+// One call of the kernel, `units` units of its work: runs it (unless --charge-only) and, with
+// --kernel-cost, charges the simulated core for it.
+template <class Kernel> void compute(const Options &o, double units, Kernel &&kernel) {
+  if (!o.charge_only) kernel();
+#ifdef SMPI_H
+  if (o.kernel_cost > 0) smpi_execute(units * o.kernel_cost);
+#else
+  (void)units;
+#endif
 }
 
 // At the top of every step: at the first timed one, every rank starts together and the
@@ -73,7 +87,7 @@ void finish(const char *app, const char *variant, SerialChecksum serial_checksum
   if (run.rank == 0) {
     const Options &o = run.o;
     std::uint64_t ref = o.has_expect ? o.expect : 0;
-    if (!o.has_expect && o.comm && o.compute) ref = serial_checksum(o);
+    if (!o.has_expect && o.comm && o.compute && !o.charge_only) ref = serial_checksum(o);
     Timing t{tmax / o.steps, sums[0] / run.size / o.steps, sums[1] / run.size / o.steps};
     print_result(app, variant, o, run.size, t, global, verdict(o, global, ref));
   }

@@ -117,6 +117,12 @@ public:
           q[k] = (p[k - sx] + p[k + sx] + p[k - sy] + p[k + sy] + p[k - 1] + p[k + 1]) * c;
       }
   }
+  // The points a sweep of box updates: its units of work (--kernel-cost).
+  static double points(const Box &b) {
+    double p = 1;
+    for (const auto &range : b) p *= static_cast<double>(range[1] - range[0] + 1);
+    return p;
+  }
   void swap() { std::swap(u_, v_); }
 
   std::uint64_t checksum() const {
