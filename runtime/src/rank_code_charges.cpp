@@ -8,6 +8,7 @@
 #include <utility>
 
 #ifdef SMPI_H
+#include <simgrid/host.h>
 #include <xbt/config.h>
 #endif
 
@@ -52,8 +53,10 @@ void RankCodeCharges::message(std::size_t Bytes) {
 void RankCodeCharges::payOwed() {
   [[maybe_unused]] double Seconds = std::exchange(Owed, 0.0);
 #ifdef SMPI_H
+  // Exactly, however short: smpi_execute drops what is under smpi/cpu-threshold, as it drops
+  // the short bursts it times. In flops at the simulated core's own speed.
   if (Seconds > 0)
-    smpi_execute(Seconds);
+    smpi_execute_flops(Seconds * sg_host_get_speed(sg_host_self()));
 #endif
 }
 
