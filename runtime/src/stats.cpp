@@ -63,7 +63,7 @@ void Stats::report(MPI_Comm Control, const JobShape &Shape, const MessageCounter
     return;
 
   std::fflush(stdout);
-  std::fprintf(stderr, "bamboo stats: %d processes x %d virtual ranks, %d worker(s) each, %.3f s\n",
+  std::fprintf(stderr, "bamboo stats: %d processes x %d virtual ranks, %d worker(s) each, %.6f s\n",
                Shape.Processes, Shape.VirtualRanks, Shape.Workers, WallSeconds);
   std::fprintf(stderr, "%7s %8s %8s %10s %9s %10s %9s %9s %9s %8s %7s %6s %7s\n", "process",
                "busy s", "idle s", "local msg", "local MB", "remote msg", "remote MB", "MPI msg",
