@@ -24,21 +24,17 @@ double threadSeconds() {
 }
 } // namespace
 
-RankCodeCharges::RankCodeCharges(const Options::SimulatedRuntimeCost &Cost) {
-  using Mode = Options::SimulatedRuntimeCost::Mode;
-  if (!MPIIsSimulated || Cost.Kind == Mode::Measured)
+RankCodeCharges::RankCodeCharges(const Options::SimulatedRuntimeCost &Asked) {
+  if (!MPIIsSimulated || Asked.Kind == Mode::Measured)
     return;
-  TimesRankCode = Cost.Kind == Mode::None;
-  ChargesMessages = Cost.Kind == Mode::Model;
-  PerMessage = Cost.PerMessage;
-  PerByte = Cost.PerByte;
+  Cost = Asked;
 #ifdef SMPI_H
   // SMPI would charge what the runtime charges a second time.
   if (sg_cfg_get_boolean("smpi/simulate-computation"))
     fatalError(std::string("BAMBOO_SIMULATED_RUNTIME_COST=") +
-               (TimesRankCode ? "none: the runtime charges the ranks' code itself"
-                              : "model: the program and the runtime charge computation "
-                                "themselves") +
+               (Cost.Kind == Mode::None ? "none: the runtime charges the ranks' code itself"
+                                        : "model: the program and the runtime charge computation "
+                                          "themselves") +
                ", and SMPI charges every burst as well; run with smpirun "
                "--cfg=smpi/simulate-computation:no");
   Threshold = sg_cfg_get_double("smpi/cpu-threshold");
@@ -46,8 +42,7 @@ RankCodeCharges::RankCodeCharges(const Options::SimulatedRuntimeCost &Cost) {
 }
 
 void RankCodeCharges::message(std::size_t Bytes) {
-  if (ChargesMessages)
-    Owed += 0.5 * (PerMessage + PerByte * static_cast<double>(Bytes));
+  Owed += 0.5 * (Cost.PerMessage + Cost.PerByte * static_cast<double>(Bytes));
 }
 
 void RankCodeCharges::payOwed() {
@@ -62,13 +57,13 @@ void RankCodeCharges::payOwed() {
 
 void RankCodeCharges::resume() {
   payOwed();
-  if (TimesRankCode)
+  if (Cost.Kind == Mode::None)
     Since = threadSeconds();
 }
 
 void RankCodeCharges::pause() {
   payOwed();
-  if (!TimesRankCode || Since < 0)
+  if (Cost.Kind != Mode::None || Since < 0)
     return;
   [[maybe_unused]] double Seconds = threadSeconds() - std::exchange(Since, -1.0);
 #ifdef SMPI_H

@@ -32,23 +32,23 @@ public:
   // Fatal under SMPI if the mode needs smpi/simulate-computation:no and SMPI charges too.
   explicit RankCodeCharges(const Options::SimulatedRuntimeCost &Cost);
   // Whether calls pause and resume the rank's code (RankCodePause).
-  bool enabled() const { return TimesRankCode || ChargesMessages; }
+  bool enabled() const { return Cost.Kind != Mode::Measured; }
   // Whether message() charges anything: the caller may skip working out the size.
-  bool chargesMessages() const { return ChargesMessages; }
+  bool chargesMessages() const { return Cost.Kind == Mode::Model; }
   // A rank's code runs from now.
   void resume();
   // The rank's code handed over to the runtime: charges its time since resume(), if running.
   void pause();
-  // A rank sent, or posted a receive of, Bytes bytes (model): half a message's cost is owed.
+  // A rank sent, or posted a receive of, Bytes bytes: half a message's cost is owed. Only
+  // where chargesMessages().
   void message(std::size_t Bytes);
 
 private:
+  using Mode = Options::SimulatedRuntimeCost::Mode;
   void payOwed();
 
-  bool TimesRankCode = false;   // none
-  bool ChargesMessages = false; // model
-  double PerMessage = 0, PerByte = 0;
-  double Owed = 0;      // model: seconds charged at the next resume() or pause()
+  Options::SimulatedRuntimeCost Cost; // Measured natively, whatever was asked
+  double Owed = 0;                    // model: seconds charged at the next resume() or pause()
   double Since = -1;    // the thread's CPU seconds when the rank's code resumed; -1: not running
   double Threshold = 0; // SMPI's smpi/cpu-threshold: shorter bursts are not charged
 };
