@@ -55,13 +55,19 @@ void RankCodeCharges::payOwed() {
 #endif
 }
 
+// Natively several workers share this object: the hooks touch it only when a mode is on,
+// which is only under SMPI, where the process has one thread.
 void RankCodeCharges::resume() {
+  if (!enabled())
+    return;
   payOwed();
   if (Cost.Kind == Mode::None)
     Since = threadSeconds();
 }
 
 void RankCodeCharges::pause() {
+  if (!enabled())
+    return;
   payOwed();
   if (Cost.Kind != Mode::None || Since < 0)
     return;
