@@ -160,6 +160,7 @@ void Transport::init(int Processes) {
 }
 
 void Transport::shutdown() {
+  repostTakenPieces(); // every slot then holds a receive to cancel
   for (MPI_Request &R : PieceRequests) {
     MPI_Cancel(&R);
     MPI_Wait(&R, MPI_STATUS_IGNORE);
@@ -383,11 +384,20 @@ void Transport::postPiece(int Slot) {
             FrameTag, Frames, &PieceRequests[Slot]);
 }
 
+void Transport::repostTakenPieces() {
+  for (int Slot : Taken)
+    postPiece(Slot);
+  Taken.clear();
+}
+
 bool Transport::takePieces() {
+  repostTakenPieces();
   // Only the oldest receive can hold the next piece to take: MPI matches pieces to receives
   // in the order they were posted, and a sender's pieces must be taken in the order sent.
   // Take what has arrived, but not forever: tasks that became ready should run.
   for (int I = 0; I < 256; ++I) {
+    if (PieceRequests[NextPiece] == MPI_REQUEST_NULL) // taken in this look, all the way round
+      repostTakenPieces();
     int Done = 0;
     MPI_Status Status;
     MPI_Test(&PieceRequests[NextPiece], &Done, &Status);
@@ -424,8 +434,7 @@ void Transport::takePiece(int Slot, const MPI_Status &Status) {
   }
   std::memcpy(A.Frame->data() + A.Filled, Piece, static_cast<std::size_t>(Bytes));
   A.Filled += static_cast<std::size_t>(Bytes);
-  // The receive takes the next piece from any source; delivering may post more receives.
-  postPiece(Slot);
+  Taken.push_back(Slot);
   NextPiece = (Slot + 1) % static_cast<int>(PieceRequests.size());
   if (A.Filled == A.Frame->size()) {
     --Assembling;
@@ -522,6 +531,7 @@ bool Transport::progress() {
 
 void Transport::waitForAny(std::span<MPI_Request> Also) {
   // The oldest piece receive stands for all of them (takePieces); then sends, receives, Also.
+  repostTakenPieces();
   WaitList.clear();
   WaitList.push_back(PieceRequests[NextPiece]);
   WaitList.insert(WaitList.end(), SendRequests.begin(), SendRequests.end());

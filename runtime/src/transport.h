@@ -134,6 +134,11 @@ private:
     std::size_t Filled = 0;
   };
   void postPiece(int Slot);
+  // Posts the receives of the slots taken since the last call, newest last. A taken slot's
+  // receive is posted again only at the next look for pieces, not when it is taken: the
+  // frame's ranks run and answer first, and a repost is an MPI call on every message's
+  // latency. The ring's order holds, since the slot is reposted after every other.
+  void repostTakenPieces();
   // Takes the pieces that have landed, in the order MPI matched them.
   bool takePieces();
   void takePiece(int Slot, const MPI_Status &Status);
@@ -165,6 +170,7 @@ private:
   std::vector<MPI_Request> PieceRequests;
   std::vector<ByteBuffer> PieceBuffers;
   int NextPiece = 0;
+  std::vector<int> Taken; // slots whose piece was taken and whose receive is not posted again
   std::vector<MPI_Request> WaitList; // waitForAny's requests
   std::vector<Assembly> Partial;     // per source process
   int Assembling = 0;                // frames of Partial under way

@@ -213,3 +213,47 @@ TEST(TransportPartAcrossProcesses, InterleavedPiecesFromSeveralSendersMakeWholeF
   EXPECT_FALSE(Net.busy());
   Net.shutdown();
 }
+
+// Between processes: more one-piece frames wait than receives are posted, and one look takes
+// them all. Each taken receive is posted again only at the next look (transport.h), so a look
+// that goes all the way round the ring posts them again before it takes on; the frames still
+// come whole and in each sender's order.
+TEST(TransportPartAcrossProcesses, MoreFramesWaitingThanReceivesPostedAreTakenInOrder) {
+  int Rank = 0, Size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &Size);
+  if (Size < 3)
+    GTEST_SKIP() << "three processes or more";
+  FakeArrivals Arrived;
+  CountingObserver Seen;
+  ProgressSignal Progress;
+  Transport Net{Arrived, Seen, Progress};
+  Net.init(Size);
+  constexpr int Frames = 40; // from each other process: 80 or more against 16 receives
+  if (Rank != 0)
+    for (int F = 0; F < Frames; ++F) {
+      int Value = Rank * 1000 + F;
+      std::byte *Room = Net.eager(0, 0, Rank, Envelope{Rank, F, 0}, sizeof Value);
+      std::memcpy(Room, &Value, sizeof Value);
+      Net.flush(); // one frame each
+    }
+  // The barrier drives MPI on process 0, which lands what has come in its receives and
+  // queues the rest: the first look below finds far more than 16 pieces waiting.
+  MPI_Barrier(MPI_COMM_WORLD);
+  std::size_t Expected = Rank == 0 ? static_cast<std::size_t>(Frames * (Size - 1)) : 0;
+  ASSERT_TRUE(progressUntil(Net, [&] { return Arrived.Delivered.size() >= Expected; }))
+      << Arrived.Delivered.size() << " of " << Expected;
+  std::vector<int> Next(Size, 0);
+  for (auto &[DestWorld, M] : Arrived.Delivered) {
+    int From = M->Env.Source, Value = 0;
+    ASSERT_EQ(M->Bytes, sizeof Value);
+    std::memcpy(&Value, M->data(), sizeof Value);
+    EXPECT_EQ(M->Env.Tag, Next[From]) << "from " << From;
+    EXPECT_EQ(Value, From * 1000 + M->Env.Tag);
+    Next[From] = M->Env.Tag + 1;
+  }
+  EXPECT_EQ(Arrived.Delivered.size(), Expected);
+  MPI_Barrier(MPI_COMM_WORLD); // nobody cancels its receives while others still send
+  EXPECT_FALSE(Net.busy());
+  Net.shutdown();
+}
