@@ -423,7 +423,7 @@ void Transport::takePiece(int Slot, const MPI_Status &Status) {
       auto Frame = std::make_shared<ByteBuffer>(std::move(PieceBuffers[Slot]));
       Frame->resize(static_cast<std::size_t>(Bytes));
       PieceBuffers[Slot] = ByteBuffer(FramePieceBytes);
-      postPiece(Slot);
+      Taken.push_back(Slot);
       NextPiece = (Slot + 1) % static_cast<int>(PieceRequests.size());
       deliverFrame(Frame, Source);
       return;
