@@ -6,7 +6,21 @@
 #include <functional>
 #include <initializer_list>
 
+#ifdef SMPI_H
+#include <xbt/config.h>
+#endif
+
 namespace bamboo::detail {
+
+std::size_t framePieceBytes() {
+#ifdef SMPI_H
+  static const std::size_t Bytes = static_cast<std::size_t>(
+      std::clamp(sg_cfg_get_int("smpi/send-is-detached-thresh") - 1, 1024, 65536 - 64));
+  return Bytes;
+#else
+  return 8192;
+#endif
+}
 
 // The wire format: a frame is a header (record count, frame size), then records, each a
 // RecordHeader and, for an eager one, its payload padded to 8 bytes. A broadcast's record has
@@ -154,7 +168,7 @@ void Transport::init(int Processes) {
   PieceRequests.assign(PostedPieces, MPI_REQUEST_NULL);
   PieceBuffers.clear();
   for (int Slot = 0; Slot < PostedPieces; ++Slot) {
-    PieceBuffers.emplace_back(FramePieceBytes);
+    PieceBuffers.emplace_back(PieceBytes);
     postPiece(Slot);
   }
 }
@@ -320,9 +334,9 @@ bool Transport::flush() {
     std::uint32_t Header[2] = {O.Records, static_cast<std::uint32_t>(O.Buf.size())};
     std::memcpy(O.Buf.data(), Header, sizeof Header);
     auto Frame = std::make_shared<ByteBuffer>(std::move(O.Buf));
-    for (std::size_t At = 0; At < Frame->size(); At += FramePieceBytes) {
+    for (std::size_t At = 0; At < Frame->size(); At += PieceBytes) {
       MPI_Request Req;
-      MPI_Isend(Frame->data() + At, static_cast<int>(std::min(FramePieceBytes, Frame->size() - At)),
+      MPI_Isend(Frame->data() + At, static_cast<int>(std::min(PieceBytes, Frame->size() - At)),
                 MPI_BYTE, P, FrameTag, Frames, &Req);
       SendRequests.push_back(Req);
       Sends.push_back(SendInFlight{Frame, nullptr});
@@ -380,7 +394,7 @@ void Transport::recvDone(int I) {
 }
 
 void Transport::postPiece(int Slot) {
-  MPI_Irecv(PieceBuffers[Slot].data(), static_cast<int>(FramePieceBytes), MPI_BYTE, MPI_ANY_SOURCE,
+  MPI_Irecv(PieceBuffers[Slot].data(), static_cast<int>(PieceBytes), MPI_BYTE, MPI_ANY_SOURCE,
             FrameTag, Frames, &PieceRequests[Slot]);
 }
 
@@ -422,7 +436,7 @@ void Transport::takePiece(int Slot, const MPI_Status &Status) {
       // up for a new one: no copy.
       auto Frame = std::make_shared<ByteBuffer>(std::move(PieceBuffers[Slot]));
       Frame->resize(static_cast<std::size_t>(Bytes));
-      PieceBuffers[Slot] = ByteBuffer(FramePieceBytes);
+      PieceBuffers[Slot] = ByteBuffer(PieceBytes);
       Taken.push_back(Slot);
       NextPiece = (Slot + 1) % static_cast<int>(PieceRequests.size());
       deliverFrame(Frame, Source);

@@ -2,7 +2,7 @@
 //
 // Small payloads travel in frames: everything a process sends to one other process during a
 // scheduling step is one frame (a header, then records, each with its payload). A frame goes
-// as MPI messages of at most FramePieceBytes, which MPI sends eagerly: the kernel moves them
+// as MPI messages of at most framePieceBytes(), which MPI sends eagerly: the kernel moves them
 // while the ranks compute, with no MPI call needed on either side (a larger message would
 // wait for both sides' MPI calls, as MPI's rendezvous does). The receiver keeps receives for
 // pieces posted ahead, from any source, so that a piece lands where it is expected without a
@@ -37,11 +37,13 @@ namespace bamboo::detail {
 
 // The largest MPI message of a frame: the largest that the MPI underneath sends eagerly, in one
 // fragment. MPICH over UCX: 8 KiB, over shared memory and TCP alike. SMPI sends a message
-// eagerly ("detached") below smpi/send-is-detached-thresh, 64 KiB by default; smaller pieces
-// there only cost more MPI calls, and SimGrid charges each of them its own bookkeeping
-// (docs/scale.md: Cannon at 64 cores spent 1.2 ms a step in its exchange with 8 KiB pieces,
-// 0.7 with 64).
-inline constexpr std::size_t FramePieceBytes = MPIIsSimulated ? 65536 - 64 : 8192;
+// eagerly ("detached") below smpi/send-is-detached-thresh (64 KiB by default; the torus and
+// dragonfly platforms of bench/ set Cray's 8 KiB): a frame piece just above it went by
+// rendezvous, and 3D Jacobi's 8 KiB halos with their headers crossed nodes so (docs/scale.md).
+// At most 64 KiB there: smaller pieces only cost more MPI calls, and SimGrid charges each of
+// them its own bookkeeping (Cannon at 64 cores spent 1.2 ms a step in its exchange with 8 KiB
+// pieces, 0.7 with 64).
+std::size_t framePieceBytes();
 
 struct RecordHeader; // the wire format: transport.cpp
 enum class RecordKind : std::int32_t;
@@ -169,6 +171,7 @@ private:
   // as the newest.
   std::vector<MPI_Request> PieceRequests;
   std::vector<ByteBuffer> PieceBuffers;
+  std::size_t PieceBytes = framePieceBytes();
   int NextPiece = 0;
   std::vector<int> Taken; // slots whose piece was taken and whose receive is not posted again
   std::vector<MPI_Request> WaitList; // waitForAny's requests

@@ -389,7 +389,7 @@ TEST(TransportPartAcrossProcesses, BroadcastRecordsReachEveryProcessInTheOrderSe
   }
   // Tag k is the k-th message to each process: 0 direct; 1 direct, then the switch; 2-4 along
   // the tree (4 of two and a half frame pieces); the end; 5 direct.
-  auto Bytes = [](int Tag) { return Tag == 4 ? FramePieceBytes * 5 / 2 : 8 * (Tag + 1); };
+  auto Bytes = [](int Tag) { return Tag == 4 ? framePieceBytes() * 5 / 2 : 8 * (Tag + 1); };
   auto Fill = [](int Tag, std::size_t I) { return static_cast<std::byte>((Tag * 37 + I) & 0xff); };
   auto Payload = [&](int Tag) {
     std::vector<std::byte> P(Bytes(Tag));

@@ -68,7 +68,7 @@ TEST(TransportPart, EagerMessagesOfOneStepTravelAsOneFrameAndArriveInOrder) {
   if (F.Skip)
     GTEST_SKIP() << "one process";
   // Three payloads of 5/8 of a piece each: a frame of three pieces, put back together.
-  const std::size_t Bytes = FramePieceBytes * 5 / 8;
+  const std::size_t Bytes = framePieceBytes() * 5 / 8;
   for (int I = 0; I < 3; ++I) {
     std::byte *Room = F.Net.eager(0, 7, I, Envelope{I, 10 + I, 3}, Bytes);
     std::memset(Room, 'a' + I, Bytes);
@@ -178,7 +178,7 @@ TEST(TransportPartAcrossProcesses, InterleavedPiecesFromSeveralSendersMakeWholeF
   };
   std::size_t Expected = 0;
   for (int Round = 0; Round < 2; ++Round) {
-    std::size_t Bytes = Round == 0 ? 5 * FramePieceBytes : 100;
+    std::size_t Bytes = Round == 0 ? 5 * framePieceBytes() : 100;
     int Records = Round == 0 ? 3 : 1;
     for (int To = 0; To < Size; ++To) {
       if (To == Rank || (Round == 1 && To != (Rank + 1) % Size))
@@ -203,7 +203,7 @@ TEST(TransportPartAcrossProcesses, InterleavedPiecesFromSeveralSendersMakeWholeF
     int Order = Round * 3 + Record;
     EXPECT_GT(Order, Next[From] - 1) << "from " << From;
     Next[From] = Order + 1;
-    std::size_t Bytes = Round == 0 ? 5 * FramePieceBytes : 100;
+    std::size_t Bytes = Round == 0 ? 5 * framePieceBytes() : 100;
     ASSERT_EQ(M->Bytes, Bytes);
     for (std::size_t I = 0; I < Bytes; I += 997)
       ASSERT_EQ(M->data()[I], Fill(From, Round, Record)) << "from " << From << " byte " << I;
