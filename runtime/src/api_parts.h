@@ -42,7 +42,7 @@ struct ApiParts {
   GroupTable &Groups;
   MessageTable &Messages;
   Outbox &Net;
-  const int Process;        // this process: the color of MPI_COMM_TYPE_SHARED
+  const Placement Place;    // where each rank lives: MPI_COMM_TYPE_SHARED, Cart_create
   RankCodeCharges &Charges; // what a call pauses of the rank's code (under SMPI)
 };
 

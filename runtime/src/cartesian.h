@@ -1,8 +1,8 @@
 // cartesian.h - a Cartesian process grid: ranks <-> coordinates, shifts.
 //
 // MPI numbers the ranks of a grid in row-major order (the last dimension varies fastest).
-// The runtime ignores `reorder` (MPI allows it), so rank r of the grid is rank r of the old
-// communicator.
+// Which rank of the old communicator takes which rank of the grid is MPI_Cart_create's
+// choice (grid_placement.h).
 #pragma once
 
 #include <vector>

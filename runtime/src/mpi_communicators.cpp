@@ -89,7 +89,7 @@ int Comm_split_type(MPI_Comm Comm, int SplitType, int Key, MPI_Info Info, MPI_Co
   Call C = enterBlocking("MPI_Comm_split_type", W);
   int Color = MPI_UNDEFINED;
   if (SplitType == MPI_COMM_TYPE_SHARED)
-    Color = C.Parts.Process; // the virtual ranks of one process share its memory
+    Color = C.Parts.Place.Process; // the virtual ranks of one process share its memory
   else if (SplitType != MPI_UNDEFINED)
     callError(C, "split type " + std::to_string(SplitType) +
                      " is not supported (only MPI_COMM_TYPE_SHARED and MPI_UNDEFINED)");

@@ -1,12 +1,14 @@
 // mpi_topologies.cpp - Cartesian topologies over virtual ranks.
 //
 // A Cartesian communicator is a split of its parent that carries a CartTopology
-// (cartesian.h): MPI_Cart_create keeps the first ranks of the parent, in order (`reorder` is
-// ignored, as MPI allows), and MPI_Cart_sub splits by the coordinates of the dimensions
-// dropped. The queries are local arithmetic on the grid.
+// (cartesian.h): MPI_Cart_create keeps the first ranks of the parent, in order, or with
+// `reorder` places each process's ranks as one compact box of the grid (grid_placement.h),
+// and MPI_Cart_sub splits by the coordinates of the dimensions dropped. The queries are local
+// arithmetic on the grid.
 #include "bamboo/mpi.h"
 
 #include "communicator_creation.h"
+#include "grid_placement.h"
 
 namespace bamboo::mpi {
 
@@ -45,6 +47,15 @@ CartTopology checkedGrid(Call &C, int NDims, const int Dims[], const int Periods
   return Grid;
 }
 
+// Rank's place in Grid when the ranks of Comm may be reordered: each process's ranks as one
+// compact box (grid_placement.h). Every member computes the same from the same facts.
+int placedRank(Call &C, const Communicator &Comm, const CartTopology &Grid, int Rank) {
+  std::vector<int> ProcessOf(static_cast<std::size_t>(Comm.Size));
+  for (int R = 0; R < Comm.Size; ++R)
+    ProcessOf[static_cast<std::size_t>(R)] = C.Parts.Place.processOf(Comm.worldRankOf(R, C.Rank));
+  return compactGridRanks(Grid, ProcessOf)[static_cast<std::size_t>(Rank)];
+}
+
 void checkDirection(Call &C, const CartTopology &Grid, int Direction) {
   if (Direction < 0 || Direction >= Grid.dimensions())
     callError(C, "invalid direction " + std::to_string(Direction) + " for a grid of " +
@@ -55,13 +66,13 @@ void checkDirection(Call &C, const CartTopology &Grid, int Direction) {
 
 int Cart_create(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], int Reorder,
                 MPI_Comm *NewComm, Where W) {
-  (void)Reorder; // ranks keep their order: allowed, and what the program sees under MPI too
   Call C = enterBlocking("MPI_Cart_create", W);
   const Communicator &Parent = communicator(C, Comm);
   CartTopology Grid = checkedGrid(C, NDims, Dims, Periods, Parent.Size);
   int Rank = rankIn(C, Parent);
   int Color = Rank < Grid.size() ? 0 : MPI_UNDEFINED;
-  return splitCommunicator(C, Comm, Color, Rank, NewComm, std::move(Grid));
+  int Key = Reorder ? placedRank(C, Parent, Grid, Rank) : Rank;
+  return splitCommunicator(C, Comm, Color, Key, NewComm, std::move(Grid));
 }
 
 int Cart_sub(MPI_Comm Comm, const int RemainDims[], MPI_Comm *NewComm, Where W) {
@@ -79,7 +90,8 @@ int Cart_map(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], in
   const Communicator &Cm = communicator(C, Comm);
   CartTopology Grid = checkedGrid(C, NDims, Dims, Periods, Cm.Size);
   int Rank = rankIn(C, Cm);
-  *NewRank = Rank < Grid.size() ? Rank : MPI_UNDEFINED; // as Cart_create places ranks
+  // Where MPI_Cart_create with reorder places the rank.
+  *NewRank = Rank < Grid.size() ? placedRank(C, Cm, Grid, Rank) : MPI_UNDEFINED;
   return MPI_SUCCESS;
 }
 

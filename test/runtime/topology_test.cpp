@@ -2,6 +2,7 @@
 // queries, shifts at the edges, sub-grids, and collectives on the communicators they make.
 #include "runtime_test_support.h"
 
+#include <algorithm>
 #include <vector>
 
 using namespace bamboo;
@@ -32,7 +33,7 @@ TEST(Topology, GridQueriesAndShiftsAtTheEdges) {
     MPI_Dims_create(S, 2, Dims.data());
     int Periods[2] = {1, 0}; // rows wrap around, columns do not
     MPI_Comm Grid;
-    mpi::Cart_create(MPI_COMM_WORLD, 2, Dims.data(), Periods, 1, &Grid);
+    mpi::Cart_create(MPI_COMM_WORLD, 2, Dims.data(), Periods, 0, &Grid);
     EXPECT_NE(Grid, MPI_COMM_NULL);
     int Status = -1, NDims = -1, GridRank = -1;
     mpi::Topo_test(Grid, &Status);
@@ -42,7 +43,7 @@ TEST(Topology, GridQueriesAndShiftsAtTheEdges) {
     mpi::Cartdim_get(Grid, &NDims);
     EXPECT_EQ(NDims, 2);
     mpi::Comm_rank(Grid, &GridRank);
-    EXPECT_EQ(GridRank, R); // reorder is ignored: ranks keep their order
+    EXPECT_EQ(GridRank, R); // without reorder, ranks keep their order
 
     int GotDims[2], GotPeriods[2], Mine[2];
     mpi::Cart_get(Grid, 2, GotDims, GotPeriods, Mine);
@@ -91,6 +92,78 @@ TEST(Topology, GridQueriesAndShiftsAtTheEdges) {
     EXPECT_EQ(FromUp, Up);
     mpi::Comm_free(&Grid);
     EXPECT_EQ(Grid, MPI_COMM_NULL);
+    return 0;
+  });
+}
+
+// With reorder, each process's ranks take one compact box of the grid (grid_placement.h):
+// the grid's ranks are a permutation of the parent's, Cart_map says where each goes, and
+// shifts and messages follow the grid's numbering. Run with 4 processes of 2 ranks, the 4 x 2
+// grid puts each process's two ranks in a column (2 x 1), not in a row as in rank order.
+TEST(Topology, ReorderPlacesEachProcesssRanksInOneBox) {
+  runRanks([&](int, char **) -> int {
+    int R = rank(), S = size();
+    for (int NDims : {2, 3}) {
+      std::vector<int> Dims(static_cast<std::size_t>(NDims), 0), Periods(Dims.size(), 0);
+      MPI_Dims_create(S, NDims, Dims.data());
+      MPI_Comm Grid;
+      mpi::Cart_create(MPI_COMM_WORLD, NDims, Dims.data(), Periods.data(), 1, &Grid);
+      int GridRank = -1, Mapped = -2;
+      mpi::Comm_rank(Grid, &GridRank);
+      mpi::Cart_map(MPI_COMM_WORLD, NDims, Dims.data(), Periods.data(), &Mapped);
+      EXPECT_EQ(Mapped, GridRank);
+      std::vector<int> GridRankOf(static_cast<std::size_t>(S));
+      mpi::Allgather(&GridRank, 1, MPI_INT, GridRankOf.data(), 1, MPI_INT, MPI_COMM_WORLD);
+      std::vector<int> Sorted = GridRankOf;
+      std::sort(Sorted.begin(), Sorted.end());
+      for (int I = 0; I < S; ++I)
+        EXPECT_EQ(Sorted[static_cast<std::size_t>(I)], I);
+
+      // This process's ranks fill the box their coordinates span.
+      MPI_Comm Local;
+      mpi::Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, R, MPI_INFO_NULL, &Local);
+      int LocalSize = 0;
+      mpi::Comm_size(Local, &LocalSize);
+      std::vector<int> LocalGridRanks(static_cast<std::size_t>(LocalSize));
+      mpi::Allgather(&GridRank, 1, MPI_INT, LocalGridRanks.data(), 1, MPI_INT, Local);
+      std::vector<int> Lo(Dims), Hi(Dims.size(), -1);
+      for (int G : LocalGridRanks) {
+        std::vector<int> C = coordsOf(G, Dims);
+        for (std::size_t I = 0; I < C.size(); ++I) {
+          Lo[I] = std::min(Lo[I], C[I]);
+          Hi[I] = std::max(Hi[I], C[I]);
+        }
+      }
+      int Volume = 1;
+      for (std::size_t I = 0; I < Dims.size(); ++I)
+        Volume *= Hi[I] - Lo[I] + 1;
+      EXPECT_EQ(Volume, LocalSize) << NDims << " dimensions";
+      if (NDims == 2 && S == 8 && LocalSize == 2) {
+        EXPECT_EQ(Dims, (std::vector<int>{4, 2}));
+        EXPECT_EQ(Hi[0] - Lo[0], 1); // a column of the grid
+        EXPECT_EQ(Hi[1], Lo[1]);
+      }
+      mpi::Comm_free(&Local);
+
+      // Shifts and messages in the grid's numbering: each rank sends its world rank ahead.
+      std::vector<int> Mine = coordsOf(GridRank, Dims);
+      for (int D = 0; D < NDims; ++D) {
+        int Source, Dest, From = -7;
+        mpi::Cart_shift(Grid, D, 1, &Source, &Dest);
+        std::vector<int> Ahead = Mine;
+        ++Ahead[static_cast<std::size_t>(D)];
+        EXPECT_EQ(Dest, Ahead[static_cast<std::size_t>(D)] < Dims[static_cast<std::size_t>(D)]
+                            ? rankOf(Ahead, Dims)
+                            : MPI_PROC_NULL);
+        mpi::Sendrecv(&R, 1, MPI_INT, Dest, D, &From, 1, MPI_INT, Source, D, Grid,
+                      MPI_STATUS_IGNORE);
+        if (Source == MPI_PROC_NULL)
+          EXPECT_EQ(From, -7);
+        else
+          EXPECT_EQ(GridRankOf[static_cast<std::size_t>(From)], Source);
+      }
+      mpi::Comm_free(&Grid);
+    }
     return 0;
   });
 }
