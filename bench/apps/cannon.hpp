@@ -1,8 +1,9 @@
 // Cannon's matrix multiplication on a q x q grid of ranks: the data and kernels shared by the
 // variants and the serial reference. No MPI here (see common.hpp).
 //
-// C = A * B with N x N matrices; rank (r, c) = r*q + c owns b x b blocks (b = N/q, so the rank
-// count must be a square and N a multiple of q). The blocks start in Cannon's skewed layout
+// C = A * B with N x N matrices; rank (r, c) = r*q + c of the periodic grid's communicator
+// (bench::make_grid) owns b x b blocks (b = N/q, so the rank count must be a square and N a
+// multiple of q). The blocks start in Cannon's skewed layout
 // (rank (r, c) holds A(r, r+c) and B(r+c, c), indices mod q), generated in place from the
 // global formulas instead of shifted there: the skew is set-up, not part of a step.
 // One step is one whole multiplication C += A*B: q rounds of (local block product, shift A one

@@ -14,7 +14,9 @@ int main(int argc, char **argv) {
     return 0;
   const bench::Options &o = run.o;
 
-  cannon::Block b(o.n, run.size, run.rank);
+  int dims[2];
+  bench::make_grid(run, 2, dims, /*periodic=*/true); // the shifts wrap around
+  cannon::Block b(o.n, run.size, run.grid_rank);
   MPI_Request req[4];
   for (int step = 0; step < o.total(); ++step) {
     bench::begin_step(step, run);
@@ -27,13 +29,13 @@ int main(int argc, char **argv) {
         {
 #pragma bamboo receive
           {
-            MPI_Irecv(b.a_next(), b.count(), MPI_DOUBLE, b.right(), 0, MPI_COMM_WORLD, &req[0]);
-            MPI_Irecv(b.b_next(), b.count(), MPI_DOUBLE, b.down(), 1, MPI_COMM_WORLD, &req[1]);
+            MPI_Irecv(b.a_next(), b.count(), MPI_DOUBLE, b.right(), 0, run.grid, &req[0]);
+            MPI_Irecv(b.b_next(), b.count(), MPI_DOUBLE, b.down(), 1, run.grid, &req[1]);
           }
 #pragma bamboo send
           {
-            MPI_Isend(b.a(), b.count(), MPI_DOUBLE, b.left(), 0, MPI_COMM_WORLD, &req[2]);
-            MPI_Isend(b.b(), b.count(), MPI_DOUBLE, b.up(), 1, MPI_COMM_WORLD, &req[3]);
+            MPI_Isend(b.a(), b.count(), MPI_DOUBLE, b.left(), 0, run.grid, &req[2]);
+            MPI_Isend(b.b(), b.count(), MPI_DOUBLE, b.up(), 1, run.grid, &req[3]);
           }
           MPI_Waitall(4, req, MPI_STATUSES_IGNORE);
         }

@@ -18,7 +18,9 @@ int main(int argc, char **argv) {
     return 0;
   const bench::Options &o = run.o;
 
-  cannon::Block b(o.n, run.size, run.rank);
+  int dims[2];
+  bench::make_grid(run, 2, dims, /*periodic=*/true); // the shifts wrap around
+  cannon::Block b(o.n, run.size, run.grid_rank);
   // About 2M multiply-adds (a millisecond or less) between two MPI_Testall calls.
   const long chunk = std::max(1L, (1L << 21) / std::max(1L, b.rows() * b.rows()));
   MPI_Request req[4];
@@ -28,10 +30,10 @@ int main(int argc, char **argv) {
       double c0 = MPI_Wtime();
       int nreq = 0;
       if (o.comm) {
-        MPI_Irecv(b.a_next(), b.count(), MPI_DOUBLE, b.right(), 0, MPI_COMM_WORLD, &req[nreq++]);
-        MPI_Irecv(b.b_next(), b.count(), MPI_DOUBLE, b.down(), 1, MPI_COMM_WORLD, &req[nreq++]);
-        MPI_Isend(b.a(), b.count(), MPI_DOUBLE, b.left(), 0, MPI_COMM_WORLD, &req[nreq++]);
-        MPI_Isend(b.b(), b.count(), MPI_DOUBLE, b.up(), 1, MPI_COMM_WORLD, &req[nreq++]);
+        MPI_Irecv(b.a_next(), b.count(), MPI_DOUBLE, b.right(), 0, run.grid, &req[nreq++]);
+        MPI_Irecv(b.b_next(), b.count(), MPI_DOUBLE, b.down(), 1, run.grid, &req[nreq++]);
+        MPI_Isend(b.a(), b.count(), MPI_DOUBLE, b.left(), 0, run.grid, &req[nreq++]);
+        MPI_Isend(b.b(), b.count(), MPI_DOUBLE, b.up(), 1, run.grid, &req[nreq++]);
       }
       double c1 = MPI_Wtime();
       if (o.compute) {

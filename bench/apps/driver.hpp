@@ -6,7 +6,9 @@
 
 #include "common.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <vector>
 #include <mpi.h>
 #ifdef SMPI_H // SimGrid's SMPI (its <mpi.h> includes smpi.h)
 #include <simgrid/host.h>
@@ -20,6 +22,8 @@ struct Run {
   int rank = 0, size = 1;
   double t0 = 0, comm = 0, comp = 0; // comm, comp: time in each phase since the warm-up
   MPI_Comm local = MPI_COMM_NULL;     // --sync-local: the ranks of this node
+  MPI_Comm grid = MPI_COMM_NULL;      // make_grid: the Cartesian grid of the ranks
+  int grid_rank = 0;                  // this rank's place in it
 };
 
 using SerialChecksum = std::uint64_t (*)(const Options &);
@@ -46,6 +50,18 @@ inline bool start(int &argc, char **&argv, const char *app, long default_n,
   if (run.rank == 0) print_reference(app, run.o, serial_checksum(run.o));
   MPI_Finalize();
   return false;
+}
+
+// The grid of the ranks as MPI codes make it: MPI_Dims_create's balanced dimensions (into
+// dims), and MPI_Cart_create with reorder, which lets the MPI place the grid's ranks to suit
+// the machine (Bamboo puts each process's virtual ranks in one box of the grid; the MPIs here
+// keep the ranks' order). Sets run.grid and run.grid_rank.
+inline void make_grid(Run &run, int nd, int dims[], bool periodic = false) {
+  std::vector<int> periods(static_cast<std::size_t>(nd), periodic ? 1 : 0);
+  std::fill(dims, dims + nd, 0);
+  MPI_Dims_create(run.size, nd, dims);
+  MPI_Cart_create(MPI_COMM_WORLD, nd, dims, periods.data(), 1, &run.grid);
+  MPI_Comm_rank(run.grid, &run.grid_rank);
 }
 
 // One call of the kernel, `units` units of its work: runs it (unless --charge-only) and, with
@@ -87,6 +103,7 @@ void finish(const char *app, const char *variant, SerialChecksum serial_checksum
   MPI_Allreduce(MPI_IN_PLACE, span, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   double tmax = span[1] + span[0];
   if (run.local != MPI_COMM_NULL) MPI_Comm_free(&run.local);
+  if (run.grid != MPI_COMM_NULL) MPI_Comm_free(&run.grid);
   MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   std::uint64_t local = local_checksum(), global = 0;
   MPI_Reduce(&local, &global, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);

@@ -1,8 +1,9 @@
 // 3D Jacobi, 7-point stencil, on an N^3 grid with fixed (Dirichlet) boundary values: the data
 // and kernels shared by the variants and the serial reference. No MPI here (see common.hpp).
 //
-// Each rank owns a block of a px*py*pz process grid (balanced factors of the rank count,
-// rank = (cx*py + cy)*pz + cz, as MPI_Cart_create would number them), stored with a halo of one
+// Each rank owns a block of a px*py*pz process grid (MPI_Dims_create's balanced factors of the
+// rank count; rank = (cx*py + cy)*pz + cz in the grid's communicator, as MPI_Cart_create numbers
+// them, bench::make_grid), stored with a halo of one
 // point on every side. Points on the global boundary live in the halos of the edge blocks and
 // never change. A point's update is one fixed expression, so every decomposition computes
 // bit-identical values, which the checksum verifies.
@@ -10,6 +11,7 @@
 
 #include "common.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <utility>
@@ -25,9 +27,10 @@ using Box = std::array<std::array<long, 2>, 3>; // inclusive local [lo, hi] per 
 
 class Block {
 public:
-  Block(long N, int ranks, int rank) : N_(N) {
-    auto d = bench::dims_create(ranks, 3);
-    if (N < d[0]) bench::usage(kApp, "--n is smaller than the process grid");
+  // Rank `rank` of a dims[0] x dims[1] x dims[2] grid of ranks, numbered row-major.
+  Block(long N, const int (&d)[3], int rank) : N_(N) {
+    if (N < *std::max_element(d, d + 3))
+      bench::usage(kApp, "--n is smaller than the process grid");
     int c[3] = {rank / (d[1] * d[2]), rank / d[2] % d[1], rank % d[2]};
     for (int k = 0; k < 3; ++k) {
       r_[k] = bench::block(N, d[k], c[k]);
@@ -169,7 +172,8 @@ private:
 
 // The serial reference: the same kernel on one block holding the whole grid.
 inline std::uint64_t serial_checksum(const bench::Options &o) {
-  Block b(o.n, 1, 0);
+  const int one[3] = {1, 1, 1};
+  Block b(o.n, one, 0);
   for (int s = 0; s < o.total(); ++s) {
     b.sweep(b.all());
     b.swap();

@@ -14,7 +14,9 @@ int main(int argc, char **argv) {
     return 0;
   const bench::Options &o = run.o;
 
-  jacobi3d::Block b(o.n, run.size, run.rank);
+  int dims[3];
+  bench::make_grid(run, 3, dims);
+  jacobi3d::Block b(o.n, dims, run.grid_rank);
   MPI_Request req[2 * jacobi3d::kFaces];
   for (int step = 0; step < o.total(); ++step) {
     bench::begin_step(step, run);
@@ -29,14 +31,14 @@ int main(int argc, char **argv) {
           for (int f = 0; f < jacobi3d::kFaces; ++f)
             if (b.neighbour(f) != jacobi3d::kNone)
               MPI_Irecv(b.recv_buffer(f), b.face_count(f), MPI_DOUBLE, b.neighbour(f), f ^ 1,
-                        MPI_COMM_WORLD, &req[nreq++]);
+                        run.grid, &req[nreq++]);
         }
 #pragma bamboo send
         {
           for (int f = 0; f < jacobi3d::kFaces; ++f)
             if (b.neighbour(f) != jacobi3d::kNone)
               MPI_Isend(b.send_buffer(f), b.face_count(f), MPI_DOUBLE, b.neighbour(f), f,
-                        MPI_COMM_WORLD, &req[nreq++]);
+                        run.grid, &req[nreq++]);
         }
         MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
       }

@@ -16,7 +16,9 @@ int main(int argc, char **argv) {
     return 0;
   const bench::Options &o = run.o;
 
-  jacobi3d::Block b(o.n, run.size, run.rank);
+  int dims[3];
+  bench::make_grid(run, 3, dims);
+  jacobi3d::Block b(o.n, dims, run.grid_rank);
   const jacobi3d::Box inner = b.interior();
   MPI_Request req[2 * jacobi3d::kFaces];
   for (int step = 0; step < o.total(); ++step) {
@@ -27,12 +29,12 @@ int main(int argc, char **argv) {
       for (int f = 0; f < jacobi3d::kFaces; ++f)
         if (b.neighbour(f) != jacobi3d::kNone)
           MPI_Irecv(b.recv_buffer(f), b.face_count(f), MPI_DOUBLE, b.neighbour(f), f ^ 1,
-                    MPI_COMM_WORLD, &req[nreq++]);
+                    run.grid, &req[nreq++]);
       for (int f = 0; f < jacobi3d::kFaces; ++f)
         if (b.neighbour(f) != jacobi3d::kNone) {
           b.pack(f);
           MPI_Isend(b.send_buffer(f), b.face_count(f), MPI_DOUBLE, b.neighbour(f), f,
-                    MPI_COMM_WORLD, &req[nreq++]);
+                    run.grid, &req[nreq++]);
         }
     }
     double c1 = MPI_Wtime();
