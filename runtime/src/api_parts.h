@@ -43,6 +43,7 @@ struct ApiParts {
   MessageTable &Messages;
   Outbox &Net;
   const Placement Place;    // where each rank lives: MPI_COMM_TYPE_SHARED, Cart_create
+  const bool ReorderGrids;  // Cart_create's `reorder` places ranks (BAMBOO_CART_REORDER)
   RankCodeCharges &Charges; // what a call pauses of the rank's code (under SMPI)
 };
 

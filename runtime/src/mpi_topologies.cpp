@@ -2,7 +2,8 @@
 //
 // A Cartesian communicator is a split of its parent that carries a CartTopology
 // (cartesian.h): MPI_Cart_create keeps the first ranks of the parent, in order, or with
-// `reorder` places each process's ranks as one compact box of the grid (grid_placement.h),
+// `reorder` and BAMBOO_CART_REORDER=1 places each process's ranks as one compact box of the
+// grid (grid_placement.h),
 // and MPI_Cart_sub splits by the coordinates of the dimensions dropped. The queries are local
 // arithmetic on the grid.
 #include "bamboo/mpi.h"
@@ -71,7 +72,7 @@ int Cart_create(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[],
   CartTopology Grid = checkedGrid(C, NDims, Dims, Periods, Parent.Size);
   int Rank = rankIn(C, Parent);
   int Color = Rank < Grid.size() ? 0 : MPI_UNDEFINED;
-  int Key = Reorder ? placedRank(C, Parent, Grid, Rank) : Rank;
+  int Key = Reorder && C.Parts.ReorderGrids ? placedRank(C, Parent, Grid, Rank) : Rank;
   return splitCommunicator(C, Comm, Color, Key, NewComm, std::move(Grid));
 }
 
@@ -91,7 +92,9 @@ int Cart_map(MPI_Comm Comm, int NDims, const int Dims[], const int Periods[], in
   CartTopology Grid = checkedGrid(C, NDims, Dims, Periods, Cm.Size);
   int Rank = rankIn(C, Cm);
   // Where MPI_Cart_create with reorder places the rank.
-  *NewRank = Rank < Grid.size() ? placedRank(C, Cm, Grid, Rank) : MPI_UNDEFINED;
+  *NewRank = Rank >= Grid.size()    ? MPI_UNDEFINED
+             : C.Parts.ReorderGrids ? placedRank(C, Cm, Grid, Rank)
+                                    : Rank;
   return MPI_SUCCESS;
 }
 

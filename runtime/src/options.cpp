@@ -116,6 +116,8 @@ Options Options::fromEnvironment(const char *const *Environ) {
       O.TracePath = Value;
     else if (Name == "BAMBOO_COLLECTIVES")
       O.DetectCollectives = parseFlag(Name, Value);
+    else if (Name == "BAMBOO_CART_REORDER")
+      O.ReorderCartesian = parseFlag(Name, Value);
     else if (Name == "BAMBOO_EAGER_LIMIT")
       O.EagerLimit = parseByteSize(Name, Value);
     else if (Name == "BAMBOO_PROGRESS_INTERVAL")

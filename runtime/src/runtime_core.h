@@ -83,8 +83,16 @@ private:
   // What the MPI API layer is handed (api_parts.h).
   // Under SMPI, what the runtime charges the simulation itself (BAMBOO_SIMULATED_RUNTIME_COST).
   RankCodeCharges Charges{Opts.SimulatedCost};
-  ApiParts Api{
-      Lock, Eng, Requests, Comms, Groups, Messages, Net, Placement{Process, VirtualRanks}, Charges};
+  ApiParts Api{Lock,
+               Eng,
+               Requests,
+               Comms,
+               Groups,
+               Messages,
+               Net,
+               Placement{Process, VirtualRanks},
+               Opts.ReorderCartesian,
+               Charges};
 
   void workerLoop(int Worker);
   // Polls MPI while tasks compute, so that large transfers move during the computation.

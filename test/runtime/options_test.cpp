@@ -35,6 +35,7 @@ TEST(Options, DefaultsWithoutSettings) {
   EXPECT_EQ(O.EagerLimit, 32u * 1024);
   EXPECT_EQ(O.ProgressIntervalMicros, 100);
   EXPECT_TRUE(O.DetectCollectives);
+  EXPECT_FALSE(O.ReorderCartesian);
   EXPECT_EQ(O.SimulatedCost.Kind, Options::SimulatedRuntimeCost::Mode::Measured);
   EXPECT_EQ(O.StackSize, Options::defaultStackSize());
   EXPECT_TRUE(O.UnknownSettings.empty());
@@ -63,6 +64,8 @@ TEST(Options, ReadsEverySetting) {
   EXPECT_FALSE(parse({"BAMBOO_STATS=0"}).Stats);
   EXPECT_FALSE(parse({"BAMBOO_COLLECTIVES=off"}).DetectCollectives);
   EXPECT_TRUE(parse({"BAMBOO_COLLECTIVES=1"}).DetectCollectives);
+  EXPECT_TRUE(parse({"BAMBOO_CART_REORDER=1"}).ReorderCartesian);
+  EXPECT_FALSE(parse({"BAMBOO_CART_REORDER=off"}).ReorderCartesian);
   EXPECT_EQ(parse({"BAMBOO_PROGRESS_INTERVAL=0"}).ProgressIntervalMicros, 0);
   EXPECT_EQ(parse({"BAMBOO_PROGRESS_INTERVAL=250"}).ProgressIntervalMicros, 250);
   EXPECT_EQ(parse({"BAMBOO_STACK_SIZE=256k"}).StackSize, 256u * 1024);
@@ -89,6 +92,8 @@ TEST(Options, BadValuesNameTheVariable) {
   EXPECT_EQ(errorOf({"BAMBOO_WORKERS=-1"}),
             "BAMBOO_WORKERS='-1': expected a number of threads from 1 to 256");
   EXPECT_EQ(errorOf({"BAMBOO_STATS=maybe"}), "BAMBOO_STATS='maybe': expected 0 or 1");
+  EXPECT_EQ(errorOf({"BAMBOO_CART_REORDER=yes please"}),
+            "BAMBOO_CART_REORDER='yes please': expected 0 or 1");
   EXPECT_EQ(errorOf({"BAMBOO_PROGRESS_INTERVAL=-5"}),
             "BAMBOO_PROGRESS_INTERVAL='-5': expected microseconds from 0 (off) to 1000000");
   EXPECT_EQ(errorOf({"BAMBOO_EAGER_LIMIT=big"}),

@@ -23,6 +23,11 @@ struct Options {
   // BAMBOO_COLLECTIVES: a broadcast written by hand in an olap region, repeated, travels along
   // a tree of processes (docs/collective-detection.md).
   bool DetectCollectives = true;
+  // BAMBOO_CART_REORDER: MPI_Cart_create with `reorder` puts each process's ranks in one box
+  // of the grid (runtime/src/grid_placement.h). Off by default: MPICH and Open MPI keep the
+  // order, and a program that passes `reorder` yet takes its grid ranks for MPI_COMM_WORLD's
+  // runs right under them and would run wrong here.
+  bool ReorderCartesian = false;
   // BAMBOO_PROGRESS_INTERVAL: microseconds between the progress thread's polls of MPI while
   // tasks compute (0: no progress thread; workers then poll only between tasks).
   int ProgressIntervalMicros = 100;
