@@ -53,16 +53,6 @@ std::vector<int> bestBox(const CartTopology &Grid, int Ranks) {
   return *std::min_element(Boxes.begin(), Boxes.end(), Better);
 }
 
-// Row-major coordinates of Index in a grid of Dims.
-std::vector<int> coordinates(int Index, const std::vector<int> &Dims) {
-  std::vector<int> C(Dims.size());
-  for (std::size_t I = Dims.size(); I-- > 0;) {
-    C[I] = Index % Dims[I];
-    Index /= Dims[I];
-  }
-  return C;
-}
-
 } // namespace
 
 std::vector<int> compactGridRanks(const CartTopology &Grid, const std::vector<int> &ProcessOf) {
@@ -89,9 +79,11 @@ std::vector<int> compactGridRanks(const CartTopology &Grid, const std::vector<in
   std::vector<int> Boxes(Grid.Dims.size()); // boxes along each dimension
   for (std::size_t I = 0; I < Boxes.size(); ++I)
     Boxes[I] = Grid.Dims[I] / Box[I];
+  // Row-major coordinates of a process's box among the boxes, and of a rank in its box.
+  const CartTopology BoxGrid{Boxes, Grid.Periods}, InBox{Box, Grid.Periods};
   std::vector<int> GridRank(ProcessOf.size());
   for (int R = 0; R < Size; ++R) {
-    std::vector<int> At = coordinates(Group[R], Boxes), In = coordinates(Member[R], Box);
+    std::vector<int> At = BoxGrid.coordinatesOf(Group[R]), In = InBox.coordinatesOf(Member[R]);
     for (std::size_t I = 0; I < At.size(); ++I)
       At[I] = At[I] * Box[I] + In[I];
     GridRank[R] = Grid.rankAt(At);
