@@ -61,6 +61,30 @@ struct Fixture {
       Net.shutdown();
   }
 };
+
+// A transport on every process of a job of three processes or more, for the tests across
+// processes; at its end nobody cancels its receives while others still send.
+struct JobFixture {
+  int Rank = 0, Size = 1;
+  FakeArrivals Arrived;
+  CountingObserver Seen;
+  ProgressSignal Progress;
+  Transport Net{Arrived, Seen, Progress};
+  JobFixture() {
+    MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &Size);
+    if (!tooSmall())
+      Net.init(Size);
+  }
+  bool tooSmall() const { return Size < 3; }
+  ~JobFixture() {
+    if (tooSmall())
+      return;
+    MPI_Barrier(MPI_COMM_WORLD);
+    EXPECT_FALSE(Net.busy());
+    Net.shutdown();
+  }
+};
 } // namespace
 
 TEST(TransportPart, EagerMessagesOfOneStepTravelAsOneFrameAndArriveInOrder) {
@@ -159,16 +183,9 @@ TEST(TransportPart, APayloadInPartsLeavesPartByPartAsItIsReady) {
 // interleaved in the receives posted ahead, more of them than there are receives, and every
 // frame comes back whole and in order.
 TEST(TransportPartAcrossProcesses, InterleavedPiecesFromSeveralSendersMakeWholeFrames) {
-  int Rank = 0, Size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &Size);
-  if (Size < 3)
+  JobFixture Job;
+  if (Job.tooSmall())
     GTEST_SKIP() << "three processes or more";
-  FakeArrivals Arrived;
-  CountingObserver Seen;
-  ProgressSignal Progress;
-  Transport Net{Arrived, Seen, Progress};
-  Net.init(Size);
   // Two rounds with different peers and sizes, as regions whose pattern changes: first every
   // process sends every other 3 records of 5 pieces' bytes (16 pieces a frame, 32 or more
   // arrive at each process against 16 receives posted); then only to the next process, 1 record
@@ -180,25 +197,26 @@ TEST(TransportPartAcrossProcesses, InterleavedPiecesFromSeveralSendersMakeWholeF
   for (int Round = 0; Round < 2; ++Round) {
     std::size_t Bytes = Round == 0 ? 5 * framePieceBytes() : 100;
     int Records = Round == 0 ? 3 : 1;
-    for (int To = 0; To < Size; ++To) {
-      if (To == Rank || (Round == 1 && To != (Rank + 1) % Size))
+    for (int To = 0; To < Job.Size; ++To) {
+      if (To == Job.Rank || (Round == 1 && To != (Job.Rank + 1) % Job.Size))
         continue;
       for (int Record = 0; Record < Records; ++Record) {
-        std::byte *Room = Net.eager(To, To, Rank, Envelope{Rank, Round * 10 + Record, 0}, Bytes);
-        std::memset(Room, static_cast<int>(Fill(Rank, Round, Record)), Bytes);
+        std::byte *Room =
+            Job.Net.eager(To, To, Job.Rank, Envelope{Job.Rank, Round * 10 + Record, 0}, Bytes);
+        std::memset(Room, static_cast<int>(Fill(Job.Rank, Round, Record)), Bytes);
       }
     }
-    Net.flush();
-    Expected += Round == 0 ? static_cast<std::size_t>(Records * (Size - 1)) : 1;
+    Job.Net.flush();
+    Expected += Round == 0 ? static_cast<std::size_t>(Records * (Job.Size - 1)) : 1;
     // A faster process's next round may already be here.
-    ASSERT_TRUE(progressUntil(Net, [&] { return Arrived.Delivered.size() >= Expected; }))
-        << "round " << Round << ": " << Arrived.Delivered.size() << " of " << Expected;
+    ASSERT_TRUE(progressUntil(Job.Net, [&] { return Job.Arrived.Delivered.size() >= Expected; }))
+        << "round " << Round << ": " << Job.Arrived.Delivered.size() << " of " << Expected;
   }
-  EXPECT_EQ(Arrived.Delivered.size(), Expected);
+  EXPECT_EQ(Job.Arrived.Delivered.size(), Expected);
   // Per sender, the records in the order sent; each whole.
-  std::vector<int> Next(Size, 0);
-  for (auto &[DestWorld, M] : Arrived.Delivered) {
-    EXPECT_EQ(DestWorld, Rank);
+  std::vector<int> Next(Job.Size, 0);
+  for (auto &[DestWorld, M] : Job.Arrived.Delivered) {
+    EXPECT_EQ(DestWorld, Job.Rank);
     int From = M->Env.Source, Round = M->Env.Tag / 10, Record = M->Env.Tag % 10;
     int Order = Round * 3 + Record;
     EXPECT_GT(Order, Next[From] - 1) << "from " << From;
@@ -209,9 +227,6 @@ TEST(TransportPartAcrossProcesses, InterleavedPiecesFromSeveralSendersMakeWholeF
       ASSERT_EQ(M->data()[I], Fill(From, Round, Record)) << "from " << From << " byte " << I;
     EXPECT_EQ(M->data()[Bytes - 1], Fill(From, Round, Record));
   }
-  MPI_Barrier(MPI_COMM_WORLD); // nobody cancels its receives while others still send
-  EXPECT_FALSE(Net.busy());
-  Net.shutdown();
 }
 
 // Between processes: more one-piece frames wait than receives are posted, and one look takes
@@ -219,32 +234,25 @@ TEST(TransportPartAcrossProcesses, InterleavedPiecesFromSeveralSendersMakeWholeF
 // that goes all the way round the ring posts them again before it takes on; the frames still
 // come whole and in each sender's order.
 TEST(TransportPartAcrossProcesses, MoreFramesWaitingThanReceivesPostedAreTakenInOrder) {
-  int Rank = 0, Size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &Size);
-  if (Size < 3)
+  JobFixture Job;
+  if (Job.tooSmall())
     GTEST_SKIP() << "three processes or more";
-  FakeArrivals Arrived;
-  CountingObserver Seen;
-  ProgressSignal Progress;
-  Transport Net{Arrived, Seen, Progress};
-  Net.init(Size);
   constexpr int Frames = 40; // from each other process: 80 or more against 16 receives
-  if (Rank != 0)
+  if (Job.Rank != 0)
     for (int F = 0; F < Frames; ++F) {
-      int Value = Rank * 1000 + F;
-      std::byte *Room = Net.eager(0, 0, Rank, Envelope{Rank, F, 0}, sizeof Value);
+      int Value = Job.Rank * 1000 + F;
+      std::byte *Room = Job.Net.eager(0, 0, Job.Rank, Envelope{Job.Rank, F, 0}, sizeof Value);
       std::memcpy(Room, &Value, sizeof Value);
-      Net.flush(); // one frame each
+      Job.Net.flush(); // one frame each
     }
   // The barrier drives MPI on process 0, which lands what has come in its receives and
   // queues the rest: the first look below finds far more than 16 pieces waiting.
   MPI_Barrier(MPI_COMM_WORLD);
-  std::size_t Expected = Rank == 0 ? static_cast<std::size_t>(Frames * (Size - 1)) : 0;
-  ASSERT_TRUE(progressUntil(Net, [&] { return Arrived.Delivered.size() >= Expected; }))
-      << Arrived.Delivered.size() << " of " << Expected;
-  std::vector<int> Next(Size, 0);
-  for (auto &[DestWorld, M] : Arrived.Delivered) {
+  std::size_t Expected = Job.Rank == 0 ? static_cast<std::size_t>(Frames * (Job.Size - 1)) : 0;
+  ASSERT_TRUE(progressUntil(Job.Net, [&] { return Job.Arrived.Delivered.size() >= Expected; }))
+      << Job.Arrived.Delivered.size() << " of " << Expected;
+  std::vector<int> Next(Job.Size, 0);
+  for (auto &[DestWorld, M] : Job.Arrived.Delivered) {
     int From = M->Env.Source, Value = 0;
     ASSERT_EQ(M->Bytes, sizeof Value);
     std::memcpy(&Value, M->data(), sizeof Value);
@@ -252,8 +260,5 @@ TEST(TransportPartAcrossProcesses, MoreFramesWaitingThanReceivesPostedAreTakenIn
     EXPECT_EQ(Value, From * 1000 + M->Env.Tag);
     Next[From] = M->Env.Tag + 1;
   }
-  EXPECT_EQ(Arrived.Delivered.size(), Expected);
-  MPI_Barrier(MPI_COMM_WORLD); // nobody cancels its receives while others still send
-  EXPECT_FALSE(Net.busy());
-  Net.shutdown();
+  EXPECT_EQ(Job.Arrived.Delivered.size(), Expected);
 }
