@@ -3,9 +3,8 @@
 // A Cartesian communicator is a split of its parent that carries a CartTopology
 // (cartesian.h): MPI_Cart_create keeps the first ranks of the parent, in order, or with
 // `reorder` and BAMBOO_CART_REORDER=1 places each process's ranks as one compact box of the
-// grid (grid_placement.h),
-// and MPI_Cart_sub splits by the coordinates of the dimensions dropped. The queries are local
-// arithmetic on the grid.
+// grid (grid_placement.h), and MPI_Cart_sub splits by the coordinates of the dimensions
+// dropped. The queries are local arithmetic on the grid.
 #include "bamboo/mpi.h"
 
 #include "communicator_creation.h"

@@ -57,6 +57,17 @@ void expectPermutation(const std::vector<int> &Placed) {
   EXPECT_EQ(*Seen.begin(), 0);
   EXPECT_EQ(*Seen.rbegin(), static_cast<int>(Placed.size()) - 1);
 }
+
+// Places the ranks of ProcessOf in G and expects a permutation in which every process's ranks
+// fill a box of extent Box; returns the placement.
+std::vector<int> expectBoxes(const CartTopology &G, const std::vector<int> &ProcessOf,
+                             const std::vector<int> &Box) {
+  std::vector<int> Placed = compactGridRanks(G, ProcessOf);
+  expectPermutation(Placed);
+  for (int P : std::set<int>(ProcessOf.begin(), ProcessOf.end()))
+    EXPECT_EQ(boxOf(G, Placed, ProcessOf, P), Box) << "process " << P;
+  return Placed;
+}
 } // namespace
 
 // The case that motivated it: 3D Jacobi at VF=2 on 512 processes, a 16 x 8 x 8 rank grid.
@@ -64,11 +75,7 @@ void expectPermutation(const std::vector<int> &Placed) {
 // the two go along the first (16) instead, and every process's box is a cube of the domain.
 TEST(GridPlacement, TwoRanksAProcessGoAlongTheLongestDimension) {
   CartTopology G = grid({16, 8, 8});
-  std::vector<int> ProcessOf = blocks(1024, 2);
-  std::vector<int> Placed = compactGridRanks(G, ProcessOf);
-  expectPermutation(Placed);
-  for (int P = 0; P < 512; ++P)
-    EXPECT_EQ(boxOf(G, Placed, ProcessOf, P), (std::vector<int>{2, 1, 1})) << "process " << P;
+  std::vector<int> Placed = expectBoxes(G, blocks(1024, 2), {2, 1, 1});
   // Boxes are laid out row-major in process order; within a box, the ranks row-major.
   EXPECT_EQ(Placed[0], G.rankAt({0, 0, 0}));
   EXPECT_EQ(Placed[1], G.rankAt({1, 0, 0}));
@@ -79,12 +86,7 @@ TEST(GridPlacement, TwoRanksAProcessGoAlongTheLongestDimension) {
 TEST(GridPlacement, FourRanksAProcessMakeTheSquarestBox) {
   // 8 x 4 x 4 with 4 ranks a process: 2 x 2 x 1 cuts the domain 3 + 1 + 3 = 7 times, the slab
   // 1 x 1 x 4 7 + 3 = 10 times, 4 x 1 x 1 1 + 3 + 3 = 7: the tie goes to the longer sides last.
-  CartTopology G = grid({8, 4, 4});
-  std::vector<int> ProcessOf = blocks(128, 4);
-  std::vector<int> Placed = compactGridRanks(G, ProcessOf);
-  expectPermutation(Placed);
-  for (int P = 0; P < 32; ++P)
-    EXPECT_EQ(boxOf(G, Placed, ProcessOf, P), (std::vector<int>{2, 1, 2})) << "process " << P;
+  expectBoxes(grid({8, 4, 4}), blocks(128, 4), {2, 1, 2});
 }
 
 TEST(GridPlacement, BlockPlacementStaysWhereABoxGainsNothing) {
@@ -100,13 +102,8 @@ TEST(GridPlacement, PeriodicDimensionsCountTheCutThatWrapsAround) {
   // 4 x 2 with 2 ranks a process. Open: 2 x 1 boxes cut the domain 1 + 1 times, 1 x 2 slabs 3
   // times, so the boxes win. Periodic: the boxes cut 2 + 2 times, the slabs 4 (each wraps
   // round inside its process): a tie, and block placement stays.
-  std::vector<int> ProcessOf = blocks(8, 2);
-  CartTopology Open = grid({4, 2});
-  std::vector<int> Placed = compactGridRanks(Open, ProcessOf);
-  expectPermutation(Placed);
-  for (int P = 0; P < 4; ++P)
-    EXPECT_EQ(boxOf(Open, Placed, ProcessOf, P), (std::vector<int>{2, 1})) << "process " << P;
-  EXPECT_EQ(compactGridRanks(grid({4, 2}, /*Periodic=*/true), ProcessOf), identity(8));
+  expectBoxes(grid({4, 2}), blocks(8, 2), {2, 1});
+  EXPECT_EQ(compactGridRanks(grid({4, 2}, /*Periodic=*/true), blocks(8, 2)), identity(8));
 }
 
 TEST(GridPlacement, UnevenProcessesOrAPartialGridKeepTheirOrder) {
@@ -118,12 +115,7 @@ TEST(GridPlacement, UnevenProcessesOrAPartialGridKeepTheirOrder) {
 TEST(GridPlacement, ProcessesNeedNotHoldConsecutiveRanks) {
   // A communicator whose ranks alternate between two processes (a split by parity, say): each
   // process's ranks still make one box, in the order the processes first appear.
-  CartTopology G = grid({4, 2});
-  std::vector<int> ProcessOf{5, 3, 5, 3, 5, 3, 5, 3};
-  std::vector<int> Placed = compactGridRanks(G, ProcessOf);
-  expectPermutation(Placed);
-  EXPECT_EQ(boxOf(G, Placed, ProcessOf, 5), (std::vector<int>{2, 2}));
-  EXPECT_EQ(boxOf(G, Placed, ProcessOf, 3), (std::vector<int>{2, 2}));
+  std::vector<int> Placed = expectBoxes(grid({4, 2}), {5, 3, 5, 3, 5, 3, 5, 3}, {2, 2});
   EXPECT_EQ(Placed[0], 0); // process 5 first: the first box, row-major inside it
   EXPECT_EQ(Placed[2], 1);
   EXPECT_EQ(Placed[1], 4);
