@@ -363,6 +363,8 @@ void Engine::sendHeld(int SourceWorld, int Context) {
   std::erase_if(Held, [&](const SendShape &S) { return S.Env.Context == Context; });
 }
 
+std::size_t Engine::runnableRanks() const { return Sched.readyCount(); }
+
 void Engine::deliver(int DestWorld, std::unique_ptr<Message> M) {
   Mailbox &Box = mailboxOf(DestWorld);
   std::optional<Request *> Posted = Box.Posted.take(

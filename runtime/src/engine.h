@@ -64,6 +64,7 @@ public:
   void deliver(int DestWorld, std::unique_ptr<Message> M) override;
   void payloadLanded(Request &R, const std::vector<std::byte> &Temp, std::size_t Bytes) override;
   void payloadSent(Request &S) override { complete(S); }
+  std::size_t runnableRanks() const override;
 
   // The oldest unexpected message a probe by local rank LocalIndex would see, or null.
   const Message *probe(int LocalIndex, int Source, int Tag, int Context) const;

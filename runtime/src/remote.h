@@ -83,6 +83,9 @@ public:
   virtual void payloadLanded(Request &R, const std::vector<std::byte> &Temp, std::size_t Bytes) = 0;
   // MPI has sent the payload of rendezvous send S.
   virtual void payloadSent(Request &S) = 0;
+  // How many local ranks wait for nothing but a worker. A look for frames stops when what it
+  // delivered raised this, so that the ranks answer before MPI is asked for more.
+  virtual std::size_t runnableRanks() const = 0;
 };
 
 } // namespace bamboo::detail

@@ -141,7 +141,8 @@ private:
   // frame's ranks run and answer first, and a repost is an MPI call on every message's
   // latency. The ring's order holds, since the slot is reposted after every other.
   void repostTakenPieces();
-  // Takes the pieces that have landed, in the order MPI matched them.
+  // Takes the pieces that have landed, in the order MPI matched them, until one makes a rank
+  // runnable.
   bool takePieces();
   void takePiece(int Slot, const MPI_Status &Status);
   void deliverFrame(const std::shared_ptr<ByteBuffer> &Frame, int Source);

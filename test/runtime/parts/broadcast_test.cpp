@@ -369,6 +369,7 @@ TEST(TransportPartAcrossProcesses, BroadcastRecordsReachEveryProcessInTheOrderSe
     }
     void payloadLanded(Request &, const std::vector<std::byte> &, std::size_t) override {}
     void payloadSent(Request &) override {}
+    std::size_t runnableRanks() const override { return 0; }
     int Rank = 0;
   } Arrived;
   Arrived.Rank = Rank;

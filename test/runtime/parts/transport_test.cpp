@@ -15,14 +15,18 @@ namespace {
 struct FakeArrivals final : Arrivals {
   std::vector<std::pair<int, std::unique_ptr<Message>>> Delivered;
   std::vector<Request *> Landed, Sent;
+  bool DeliveryWakes = false; // each message delivered makes a rank runnable
+  std::size_t Runnable = 0;
   void deliver(int DestWorld, std::unique_ptr<Message> M) override {
     Delivered.emplace_back(DestWorld, std::move(M));
+    Runnable += DeliveryWakes;
   }
   void payloadLanded(Request &R, const std::vector<std::byte> &Temp, std::size_t) override {
     EXPECT_TRUE(Temp.empty()); // contiguous: straight into the buffer
     Landed.push_back(&R);
   }
   void payloadSent(Request &S) override { Sent.push_back(&S); }
+  std::size_t runnableRanks() const override { return Runnable; }
 };
 
 struct CountingObserver final : TransportObserver {
@@ -114,6 +118,37 @@ TEST(TransportPart, EagerMessagesOfOneStepTravelAsOneFrameAndArriveInOrder) {
     EXPECT_EQ(M->data()[Bytes - 1], std::byte('a' + I));
   }
   EXPECT_EQ(F.Net.counters().FramesSent, F.Net.counters().FramesReceived);
+}
+
+// Two frames that have landed: one look takes both unless the first made a rank runnable.
+static void sendTwoFramesAndLook(Fixture &F) {
+  for (int I = 0; I < 2; ++I) {
+    *F.Net.eager(0, 7, 0, Envelope{0, I, 3}, 1) = std::byte(I);
+    ASSERT_TRUE(F.Net.flush());
+  }
+  // Both are with MPI before the look that finds the first (this process sends to itself).
+  MPI_Barrier(MPI_COMM_WORLD);
+  ASSERT_TRUE(progressUntil(F.Net, [&] { return !F.Arrived.Delivered.empty(); }));
+}
+
+TEST(TransportPart, ALookTakesEveryFrameThatLandedWhileNoRankCanRun) {
+  Fixture F;
+  if (F.Skip)
+    GTEST_SKIP() << "one process";
+  sendTwoFramesAndLook(F);
+  EXPECT_EQ(F.Arrived.Delivered.size(), 2u);
+}
+
+TEST(TransportPart, ALookStopsAtTheFrameThatMadeARankRunnable) {
+  Fixture F;
+  if (F.Skip)
+    GTEST_SKIP() << "one process";
+  F.Arrived.DeliveryWakes = true;
+  sendTwoFramesAndLook(F);
+  ASSERT_EQ(F.Arrived.Delivered.size(), 1u); // the rank answers before MPI is asked again
+  EXPECT_EQ(F.Arrived.Delivered[0].second->Env.Tag, 0);
+  ASSERT_TRUE(progressUntil(F.Net, [&] { return F.Arrived.Delivered.size() == 2; }));
+  EXPECT_EQ(F.Arrived.Delivered[1].second->Env.Tag, 1); // the next look, in order
 }
 
 TEST(TransportPart, ALargePayloadIsAnnouncedAndMovesOnceReceived) {
