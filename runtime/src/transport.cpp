@@ -70,6 +70,10 @@ constexpr std::size_t MaxSpareFrames = 16;
 // Piece receives kept posted: a 3D stencil's step brings two pieces from each of six
 // neighbours. More pieces than this wait in MPI's unexpected queue until a receive is free.
 constexpr int PostedPieces = 16;
+// A frame in one piece up to this size is copied out of its receive's buffer, which stays in
+// its slot: malloc serves so small a block from its per-thread cache, where a new buffer of a
+// piece's size, and its free when the frame is done, take the slow path on every message.
+constexpr std::size_t CopiedFrameBytes = 1024;
 constexpr std::size_t padded(std::size_t N) { return (N + 7) & ~std::size_t(7); }
 
 // A slice of a broadcast's route on the wire: the number of processes and of ranks, then
@@ -438,11 +442,17 @@ void Transport::takePiece(int Slot, const MPI_Status &Status) {
     std::uint32_t Header[2];
     std::memcpy(Header, Piece, sizeof Header);
     if (Header[1] == static_cast<std::uint32_t>(Bytes)) {
-      // A frame in one piece is delivered from the receive's buffer, which the slot gives
-      // up for a new one: no copy.
-      auto Frame = std::make_shared<ByteBuffer>(std::move(PieceBuffers[Slot]));
-      Frame->resize(static_cast<std::size_t>(Bytes));
-      PieceBuffers[Slot] = ByteBuffer(PieceBytes);
+      // A frame in one piece: a small one is copied; a larger one is delivered from the
+      // receive's buffer, which the slot gives up for a new one.
+      std::shared_ptr<ByteBuffer> Frame;
+      if (static_cast<std::size_t>(Bytes) <= CopiedFrameBytes) {
+        Frame = std::make_shared<ByteBuffer>(static_cast<std::size_t>(Bytes));
+        std::memcpy(Frame->data(), Piece, static_cast<std::size_t>(Bytes));
+      } else {
+        Frame = std::make_shared<ByteBuffer>(std::move(PieceBuffers[Slot]));
+        Frame->resize(static_cast<std::size_t>(Bytes));
+        PieceBuffers[Slot] = ByteBuffer(PieceBytes);
+      }
       Taken.push_back(Slot);
       NextPiece = (Slot + 1) % static_cast<int>(PieceRequests.size());
       deliverFrame(Frame, Source);

@@ -151,6 +151,31 @@ TEST(TransportPart, ALookStopsAtTheFrameThatMadeARankRunnable) {
   EXPECT_EQ(F.Arrived.Delivered[1].second->Env.Tag, 1); // the next look, in order
 }
 
+// A frame in one piece is either copied out of its receive's buffer (small) or takes the
+// buffer with it: either way what was delivered stays intact while later pieces land in the
+// same slots, all of them reused more than twice.
+TEST(TransportPart, FramesInOnePieceStayIntactWhileTheirSlotsAreReused) {
+  Fixture F;
+  if (F.Skip)
+    GTEST_SKIP() << "one process";
+  const std::size_t Largest = framePieceBytes() - 64; // header and record: still one piece
+  const std::size_t Sizes[] = {1, 16, 900, 2000, Largest};
+  const int Frames = 40;
+  for (int I = 0; I < Frames; ++I) {
+    std::size_t Bytes = Sizes[I % 5];
+    std::memset(F.Net.eager(0, 7, 0, Envelope{0, I, 3}, Bytes), I, Bytes);
+    ASSERT_TRUE(F.Net.flush()); // a frame each
+    ASSERT_TRUE(progressUntil(F.Net, [&] { return F.Arrived.Delivered.size() == I + 1u; }));
+  }
+  EXPECT_EQ(F.Seen.FramesReceived, Frames);
+  for (int I = 0; I < Frames; ++I) {
+    const Message &M = *F.Arrived.Delivered[I].second;
+    ASSERT_EQ(M.Bytes, Sizes[I % 5]);
+    std::vector<std::byte> Expected(M.Bytes, std::byte(I));
+    EXPECT_EQ(std::memcmp(M.data(), Expected.data(), M.Bytes), 0) << "frame " << I;
+  }
+}
+
 TEST(TransportPart, ALargePayloadIsAnnouncedAndMovesOnceReceived) {
   Fixture F;
   if (F.Skip)
