@@ -1,5 +1,6 @@
 // datatype_hold_test.cpp - which datatypes a request holds a copy of: none of the predefined
-// ones (answered without MPI for the common ones, by MPI for the rest), every derived one.
+// ones (answered without MPI for those whose layouts are kept, by MPI for the rest), every
+// derived one.
 #include "datatype.h"
 #include "datatype_hold.h"
 
@@ -8,7 +9,7 @@
 using namespace bamboo::detail;
 
 TEST(DatatypeHoldPart, PredefinedTypesAreNamedAndHeldAsThemselves) {
-  // The common types (the fast path) and some it leaves to MPI (pairs, wide characters).
+  // Types whose layouts the runtime keeps (the fast path) and some it leaves to MPI (pairs).
   for (MPI_Datatype Type :
        {MPI_BYTE, MPI_CHAR, MPI_INT, MPI_UNSIGNED_LONG_LONG, MPI_DOUBLE, MPI_LONG_DOUBLE,
         MPI_INT64_T, MPI_C_BOOL, MPI_2INT, MPI_DOUBLE_INT, MPI_WCHAR, MPI_CXX_BOOL}) {
